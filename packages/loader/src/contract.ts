@@ -1,0 +1,55 @@
+/**
+ * The JSON files a build emits and the loader reads. Defined once: `@ssg/cli` writes these
+ * shapes and `@ssg/loader` reads them, both importing from here.
+ */
+
+/** `/page-data/app-data.json` */
+export interface AppData {
+  /** Derived from the code and content of a build; changes when either changes. */
+  compilationHash: string;
+}
+
+/** `/page-data/{page}/page-data.json`; page `index` for `/`, `404.html` and `500.html` for those. */
+export interface PageData<Data = unknown, Context = Record<string, unknown>> {
+  /** Names the JS chunk of the page component, e.g. `component---home`. */
+  componentChunkName: string;
+  /** The page's canonical path, e.g. `/servicos/`. */
+  path: string;
+  result: {
+    /** The page's own data, selected from content at build time. */
+    data: Data;
+    pageContext: Context;
+  };
+  /** Hashes of the static queries the page's component tree uses (`/page-data/sq/d/{hash}.json`). */
+  staticQueryHashes: string[];
+  /** Slice placeholders used by the page, alias → slice name (`/slice-data/{name}.json`). */
+  slicesMap: Record<string, string>;
+  /** A pattern of client paths this page answers, when it answers more than its own path. */
+  matchPath?: string;
+}
+
+/** `/page-data/sq/d/{hash}.json` */
+export interface StaticQueryResult<Data = unknown> {
+  data: Data;
+}
+
+/** `/slice-data/{name}.json` */
+export interface SliceData<Data = unknown, Context = Record<string, unknown>> {
+  componentChunkName: string;
+  result: {
+    sliceContext: Context;
+    data: Data;
+  };
+  staticQueryHashes: string[];
+}
+
+/** The page name used in page-data URLs: `/` → `index`, `/servicos/` → `servicos`. */
+export function pageNameOf(path: string): string {
+  const clean = path.split('#')[0]!.split('?')[0]!.replace(/^\/+|\/+$/g, '');
+  return clean === '' ? 'index' : clean;
+}
+
+export const pageDataUrl = (path: string): string => `/page-data/${pageNameOf(path)}/page-data.json`;
+export const appDataUrl = (): string => '/page-data/app-data.json';
+export const staticQueryUrl = (hash: string): string => `/page-data/sq/d/${hash}.json`;
+export const sliceDataUrl = (name: string): string => `/slice-data/${name}.json`;

@@ -1,0 +1,50 @@
+import type { PageData, SliceData } from './contract.ts';
+
+/** How a page load ended. `not-found` and `server-error` carry the 404 / 500 page's resources. */
+export type PageStatus = 'success' | 'not-found' | 'server-error';
+
+/** Everything needed to render one page, fetched and cached by the loader. */
+export interface PageResources {
+  status: PageStatus;
+  /** The path that was asked for (without `#hash`). */
+  path: string;
+  /** The page-data actually rendered: the asked page's, or the 404 / 500 page's. */
+  page: PageData;
+  /** Whatever `loadComponent(page.componentChunkName)` resolved with (a module namespace). */
+  component: unknown;
+  /** Static query results by hash: the page's and those of every slice it uses. */
+  staticQueryResults: Record<string, unknown>;
+  /** Slices the page uses, by slice name. */
+  slices: Record<string, LoadedSlice>;
+}
+
+export interface LoadedSlice {
+  data: SliceData;
+  component: unknown;
+}
+
+/** Why a prefetch was not done; `null` when it may go ahead. */
+export type PrefetchSkipReason = '2g' | 'save-data' | 'bot' | 'offline' | 'already-queued' | null;
+
+export interface Loader {
+  /**
+   * At start, before hydration: the current page's resources. Rejects with
+   * `page resources for {path} not found. Not rendering React` when there are none (the server
+   * HTML stays). Compares the HTML's compilation hash with app-data and reloads once on mismatch.
+   */
+  start(path: string): Promise<PageResources>;
+  /**
+   * A client navigation's resources. Resolves `null` when the loader has instead started a full
+   * browser navigation (HEAD 200 for a path without page-data, resources that cannot be loaded,
+   * a chunk that failed, a new deploy): the caller then does nothing more.
+   */
+  loadPage(path: string): Promise<PageResources | null>;
+  /** Resources already loaded, synchronously. */
+  loadPageSync(path: string): PageResources | undefined;
+  /** Queue a path for prefetching (batches, idle time, skipped on 2g / save-data / bots). */
+  prefetch(path: string): PrefetchSkipReason;
+  /** Hover / touch start: load a page's resources now. */
+  hover(path: string): void;
+  /** Re-check app-data against the page's compilation hash (e.g. when a tab becomes visible). */
+  checkForUpdate(): Promise<boolean>;
+}

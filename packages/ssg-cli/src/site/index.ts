@@ -1,0 +1,157 @@
+/**
+ * How a site plugs into the framework. A site folder holds two modules:
+ * - `src/site.ts` (build time, Node): `export default defineSite({...})`: brands, content
+ *   loading and validation, routes, slices, static queries, extra files, static assets.
+ * - `src/browser.ts` (browser and server render): `export default defineBrowser({...})`: the
+ *   map from component names to lazily imported modules (one JS chunk each) and route hooks.
+ */
+import type { ComponentType } from 'react';
+
+/** A problem found in content; every problem of a run is collected and printed. */
+export interface ContentIssue {
+  /** File, relative to the content folder, e.g. `company.json`. */
+  file: string;
+  /** JSON path inside the file, e.g. `units[2].whats`; empty for the whole file. */
+  path: string;
+  /** What was found, shown as JSON (`undefined` when missing). */
+  value?: unknown;
+  /** Whole sentence: what is expected and how to fix it. */
+  message: string;
+}
+
+export type ContentResult<Content> =
+  | { ok: true; content: Content; files: string[] }
+  | { ok: false; issues: ContentIssue[] };
+
+/** What a page's `head` export returns; rendered into `<head>` at build time and on navigation. */
+export interface HeadTags {
+  title: string;
+  meta?: Array<{ name?: string; property?: string; content: string }>;
+  link?: Array<{ rel: string; href: string; hreflang?: string; type?: string }>;
+  /** JSON-LD objects, each written as a `<script type="application/ld+json">`, escaped. */
+  jsonLd?: unknown[];
+}
+
+export interface RouteDefinition<Data = unknown> {
+  /** Canonical path: `/`, `/servicos/`, `/404.html`, `/500.html`. */
+  path: string;
+  /** Key of the component in the browser definition's `components`. */
+  component: string;
+  /** The page's data (page-data `result.data`), selected from content. Keep it small. */
+  data?: Data;
+  pageContext?: Record<string, unknown>;
+  /** Page title, description etc.; required so every page has a title. */
+  head: HeadTags;
+}
+
+export interface SliceDefinition<Data = unknown> {
+  /** Slice name, e.g. `footer` → `/slice-data/footer.json`. */
+  name: string;
+  /** Key of the component in the browser definition's `components`. */
+  component: string;
+  data?: Data;
+  sliceContext?: Record<string, unknown>;
+}
+
+/** A file the build writes besides pages (sitemap.xml, robots.txt, …). */
+export interface ExtraFile {
+  /** Output-relative path, e.g. `sitemap.xml`. */
+  path: string;
+  contents: string | Uint8Array;
+}
+
+export interface BuildInfo<Content> {
+  content: Content;
+  brand: string;
+  /** Absolute paths to URLs for `trailingSlash`. */
+  routes: RouteDefinition[];
+  trailingSlash: 'always' | 'never' | 'ignore';
+}
+
+export interface SiteDefinition<Content> {
+  /** Brands the site builds for; the first is the default. */
+  brands: readonly string[];
+  /** Read and validate content. Never throws for bad content: returns every issue. */
+  loadContent(input: { contentDir: string; brand: string }): Promise<ContentResult<Content>>;
+  /** Every page of the site. */
+  routes(content: Content): RouteDefinition[];
+  /** Parts shared by pages, rendered once (e.g. the footer). */
+  slices?(content: Content): SliceDefinition[];
+  /** Every static query the site's components may use. */
+  staticQueries: ReadonlyArray<StaticQuery<Content, unknown>>;
+  /** Extra output files, e.g. sitemap.xml and robots.txt. */
+  files?(info: BuildInfo<Content>): ExtraFile[];
+  /** Folders copied as they are into the output, `{ from: absolute dir, to: output-relative dir }`. */
+  assets?(content: Content): Array<{ from: string; to: string }>;
+  /** `<html lang>`; defaults to `en`. */
+  lang?: string;
+}
+
+export function defineSite<Content>(site: SiteDefinition<Content>): SiteDefinition<Content> {
+  return site;
+}
+
+/**
+ * A static query: content a component needs, selected at build time, evaluated once per build
+ * and written to `/page-data/sq/d/{hash}.json`. Components read it with `useStaticQuery`.
+ * `select` runs only at build time; keep it free of imports that must not reach the browser.
+ */
+export interface StaticQuery<Content, Data> {
+  readonly id: string;
+  readonly hash: string;
+  readonly select: (content: Content) => Data;
+}
+
+/** FNV-1a, 32 bits, decimal: stable across builds and machines, short in URLs. */
+export function queryHash(id: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return String(h);
+}
+
+export function defineStaticQuery<Content, Data>(
+  id: string,
+  select: (content: Content) => Data,
+): StaticQuery<Content, Data> {
+  return { id, hash: queryHash(id), select };
+}
+
+/** Props every page component receives. */
+export interface PageProps<Data = unknown, Context = Record<string, unknown>> {
+  data: Data;
+  pageContext: Context;
+  /** The path being shown (for the 404 page: the unknown path asked for). */
+  path: string;
+}
+
+/** Props every slice component receives. */
+export interface SliceProps<Data = unknown, Context = Record<string, unknown>> {
+  data: Data;
+  sliceContext: Context;
+}
+
+export interface RouteUpdate {
+  location: { pathname: string; search: string; hash: string };
+  prevLocation: { pathname: string; search: string; hash: string } | null;
+}
+
+/** A page or slice module: default export the component. */
+export interface ComponentModule {
+  default: ComponentType<never>;
+}
+
+export interface BrowserDefinition {
+  /** Component name → lazy import. Each becomes its own JS chunk. */
+  components: Record<string, () => Promise<ComponentModule>>;
+  /** After every route change, the first load included. */
+  onRouteUpdate?(update: RouteUpdate): void;
+  /** When a navigation has been pending for 1000 ms. */
+  onRouteDelayed?(update: { pathname: string }): void;
+}
+
+export function defineBrowser(browser: BrowserDefinition): BrowserDefinition {
+  return browser;
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and build tests: beside the code in every package. Browser and nginx tests live in
+// tests/ and run with tests/vitest.config.ts.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'loader',
+          root: 'packages/loader',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'cli',
+          root: 'packages/ssg-cli',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'site',
+          root: 'packages/site',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
