@@ -19,6 +19,8 @@ export interface PageData<Data = unknown, Context = Record<string, unknown>> {
     /** The page's own data, selected from content at build time. */
     data: Data;
     pageContext: Context;
+    /** Title, meta, links and JSON-LD of the page, applied to `<head>` on client navigation. */
+    head?: HeadTags;
   };
   /** Hashes of the static queries the page's component tree uses (`/page-data/sq/d/{hash}.json`). */
   staticQueryHashes: string[];
@@ -26,6 +28,15 @@ export interface PageData<Data = unknown, Context = Record<string, unknown>> {
   slicesMap: Record<string, string>;
   /** A pattern of client paths this page answers, when it answers more than its own path. */
   matchPath?: string;
+}
+
+/** A page's `<head>`: rendered at build time and applied again on client navigation. */
+export interface HeadTags {
+  title: string;
+  meta?: Array<{ name?: string; property?: string; content: string }>;
+  link?: Array<{ rel: string; href: string; hreflang?: string; type?: string }>;
+  /** JSON-LD objects, each written as a `<script type="application/ld+json">`, escaped. */
+  jsonLd?: unknown[];
 }
 
 /** `/page-data/sq/d/{hash}.json` */
@@ -45,11 +56,15 @@ export interface SliceData<Data = unknown, Context = Record<string, unknown>> {
 
 /** The page name used in page-data URLs: `/` → `index`, `/servicos/` → `servicos`. */
 export function pageNameOf(path: string): string {
-  const clean = path.split('#')[0]!.split('?')[0]!.replace(/^\/+|\/+$/g, '');
+  const clean = path
+    .split('#')[0]!
+    .split('?')[0]!
+    .replace(/^\/+|\/+$/g, '');
   return clean === '' ? 'index' : clean;
 }
 
-export const pageDataUrl = (path: string): string => `/page-data/${pageNameOf(path)}/page-data.json`;
+export const pageDataUrl = (path: string): string =>
+  `/page-data/${pageNameOf(path)}/page-data.json`;
 export const appDataUrl = (): string => '/page-data/app-data.json';
 export const staticQueryUrl = (hash: string): string => `/page-data/sq/d/${hash}.json`;
 export const sliceDataUrl = (name: string): string => `/slice-data/${name}.json`;

@@ -5,7 +5,10 @@
  * - `src/browser.ts` (browser and server render): `export default defineBrowser({...})`: the
  *   map from component names to lazily imported modules (one JS chunk each) and route hooks.
  */
+import type { HeadTags } from '@ssg/loader/contract';
 import type { ComponentType } from 'react';
+
+export type { HeadTags };
 
 /** A problem found in content; every problem of a run is collected and printed. */
 export interface ContentIssue {
@@ -23,14 +26,6 @@ export type ContentResult<Content> =
   | { ok: true; content: Content; files: string[] }
   | { ok: false; issues: ContentIssue[] };
 
-/** What a page's `head` export returns; rendered into `<head>` at build time and on navigation. */
-export interface HeadTags {
-  title: string;
-  meta?: Array<{ name?: string; property?: string; content: string }>;
-  link?: Array<{ rel: string; href: string; hreflang?: string; type?: string }>;
-  /** JSON-LD objects, each written as a `<script type="application/ld+json">`, escaped. */
-  jsonLd?: unknown[];
-}
 
 export interface RouteDefinition<Data = unknown> {
   /** Canonical path: `/`, `/servicos/`, `/404.html`, `/500.html`. */
@@ -150,6 +145,8 @@ export interface BrowserDefinition {
   onRouteUpdate?(update: RouteUpdate): void;
   /** When a navigation has been pending for 1000 ms. */
   onRouteDelayed?(update: { pathname: string }): void;
+  /** Accessible name of the delayed-route progress bar, in the site's language. Default: `Loading page`. */
+  progressLabel?: string;
 }
 
 export function defineBrowser(browser: BrowserDefinition): BrowserDefinition {

@@ -1,0 +1,53 @@
+import { performance } from 'node:perf_hooks';
+import { resolveConfig } from './config.ts';
+import { loadContent } from './content.ts';
+import type { BuildContext, BuildOptions, BuildResult, StageName } from './context.ts';
+import { bundleClient } from './bundle-client.ts';
+import { collectRoutes } from './routes.ts';
+import { renderPages } from './render.ts';
+import { emitFiles } from './emit.ts';
+import { generateServiceWorker } from './service-worker.ts';
+import { discardStaging, swapIntoPlace } from './swap.ts';
+
+/**
+ * Builds a site: config → content → routes → bundle → render → emit → service worker, into a
+ * staging folder beside the output that replaces the output only when every stage succeeded.
+ */
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const stages: Array<{ name: StageName; ms: number }> = [];
+  const reporter = options.reporter;
+  const timed = async <T>(name: StageName, run: () => Promise<T> | T): Promise<T> => {
+    reporter?.stageStart(name);
+    const start = performance.now();
+    const value = await run();
+    const ms = performance.now() - start;
+    stages.push({ name, ms });
+    reporter?.stageEnd(name, ms);
+    return value;
+  };
+
+  const ctx: BuildContext = await timed('config', () => resolveConfig(options));
+  try {
+    await discardStaging(ctx.stagingDir);
+    await timed('content', () => loadContent(ctx));
+    await timed('routes', () => collectRoutes(ctx));
+    await timed('bundle', () => bundleClient(ctx));
+    await timed('render', () => renderPages(ctx));
+    await timed('emit', () => emitFiles(ctx));
+    await timed('service-worker', () => generateServiceWorker(ctx));
+    await swapIntoPlace(ctx.stagingDir, ctx.outDir);
+  } catch (error) {
+    await discardStaging(ctx.stagingDir);
+    throw error;
+  }
+  for (const warning of ctx.warnings) reporter?.warn(warning);
+  return {
+    outDir: ctx.outDir,
+    brand: ctx.brand,
+    compilationHash: ctx.compilationHash!,
+    pages: ctx.pages!.length,
+    bytes: ctx.bytes!,
+    stages,
+    warnings: ctx.warnings,
+  };
+}

@@ -1,0 +1,113 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build as viteBuild, type Manifest, type Plugin } from 'vite';
+import { SsgError } from '../errors.ts';
+import type { BuildContext } from './context.ts';
+
+export const ASSETS_DIR = '_ssg';
+const ENTRY_ID = 'virtual:ssg-client-entry';
+const clientModule = fileURLToPath(new URL('../runtime/client.tsx', import.meta.url));
+
+/** Files the HTML of a page needs from the client bundle. */
+export interface ChunkSet {
+  /** Output-relative URLs of JS to `modulepreload` (the chunk and its static imports). */
+  js: string[];
+  css: string[];
+}
+
+export interface ClientBundle {
+  entry: string;
+  /** The entry's own files (runtime, React, loader). */
+  entryChunks: ChunkSet;
+  /** Per component name (page or slice). */
+  components: Record<string, ChunkSet>;
+  /** Every JS/CSS file written, output-relative. */
+  files: string[];
+}
+
+/** The generated browser entry: the runtime's client start with the site's browser definition. */
+export function clientEntrySource(siteDir: string): string {
+  const browserFile = path.join(siteDir, 'src/browser.ts');
+  return [
+    `import { startClient } from ${JSON.stringify(clientModule)};`,
+    `import browser from ${JSON.stringify(browserFile)};`,
+    'startClient(browser);',
+  ].join('\n');
+}
+
+export function clientEntryPlugin(siteDir: string): Plugin {
+  return {
+    name: 'ssg-client-entry',
+    resolveId: (id) => (id === ENTRY_ID || id === `/${ENTRY_ID}` ? `\0${ENTRY_ID}` : undefined),
+    load: (id) => (id === `\0${ENTRY_ID}` ? clientEntrySource(siteDir) : undefined),
+  };
+}
+export { ENTRY_ID };
+
+/** Stage "bundle": Vite builds the browser code into the staging folder, one chunk per component. */
+export async function bundleClient(ctx: BuildContext): Promise<void> {
+  try {
+    await viteBuild({
+      configFile: false,
+      root: ctx.siteDir,
+      logLevel: 'silent',
+      mode: 'production',
+      plugins: [clientEntryPlugin(ctx.siteDir), react()],
+      resolve: { dedupe: ['react', 'react-dom'] },
+      build: {
+        outDir: ctx.stagingDir,
+        emptyOutDir: false,
+        assetsDir: ASSETS_DIR,
+        manifest: true,
+        target: 'es2022',
+        modulePreload: { polyfill: false },
+        reportCompressedSize: false,
+        copyPublicDir: false,
+        rollupOptions: { input: ENTRY_ID },
+      },
+    });
+  } catch (error) {
+    throw new SsgError('BUNDLE_FAILED', `The browser bundle failed: ${error instanceof Error ? error.message : String(error)}`, {
+      hint: 'Fix the error in the site code named above; the previous output was left untouched.',
+      cause: error,
+    });
+  }
+  const manifestFile = path.join(ctx.stagingDir, '.vite/manifest.json');
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+  await rm(path.join(ctx.stagingDir, '.vite'), { recursive: true, force: true });
+  ctx.client = readManifest(manifest, ctx.siteDir, ctx.loaded.componentFiles);
+}
+
+/** Turns Vite's manifest into the chunks each component needs, following static imports. */
+export function readManifest(manifest: Manifest, siteDir: string, componentFiles: Record<string, string>): ClientBundle {
+  const collect = (key: string, into: ChunkSet, seen = new Set<string>()): ChunkSet => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return into;
+    seen.add(key);
+    into.js.push(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) into.css.push(`/${css}`);
+    for (const imported of chunk.imports ?? []) collect(imported, into, seen);
+    return into;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) throw new SsgError('BUNDLE_FAILED', 'The browser bundle has no entry chunk.');
+  const entryChunks = collect(entryKey, { js: [], css: [] });
+  const components: Record<string, ChunkSet> = {};
+  for (const [name, file] of Object.entries(componentFiles)) {
+    const key = path.relative(siteDir, file).split(path.sep).join('/');
+    const set = collect(key, { js: [], css: [] });
+    // The entry's own files are already on every page.
+    components[name] = {
+      js: set.js.filter((f) => !entryChunks.js.includes(f)),
+      css: set.css.filter((f) => !entryChunks.css.includes(f)),
+    };
+  }
+  const files = new Set<string>();
+  for (const chunk of Object.values(manifest)) {
+    files.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) files.add(`/${css}`);
+  }
+  return { entry: `/${manifest[entryKey]!.file}`, entryChunks, components, files: [...files].sort() };
+}

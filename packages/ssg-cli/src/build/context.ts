@@ -1,0 +1,112 @@
+import type { PageData, SliceData } from '@ssg/loader/contract';
+import type { BrowserDefinition, RouteDefinition, SiteDefinition, SliceDefinition } from '../site/index.ts';
+import type { RenderedPage, RenderedSlice } from './render.ts';
+import type { ClientBundle } from './bundle-client.ts';
+
+export type TrailingSlash = 'always' | 'never' | 'ignore';
+
+export interface BuildOptions {
+  /** Folder the relative options below are resolved from. Default: the current directory. */
+  root?: string;
+  /** Site folder holding `src/site.ts` and `src/browser.ts`. Default: `<root>/packages/site`. */
+  siteDir?: string;
+  /** Content folder. Default: `<root>/content`. */
+  contentDir?: string;
+  /** Output folder. Default: `<root>/dist/<brand>`. */
+  outDir?: string;
+  /** One of the site's brands. Default: the site's first brand. */
+  brand?: string;
+  /** Default: `always`. */
+  trailingSlash?: TrailingSlash;
+  /** Progress lines; default: silent. The CLI passes a terminal reporter. */
+  reporter?: BuildReporter;
+}
+
+export interface BuildReporter {
+  stageStart(stage: StageName): void;
+  stageEnd(stage: StageName, ms: number): void;
+  warn(message: string): void;
+}
+
+export const STAGES = [
+  'config',
+  'content',
+  'routes',
+  'bundle',
+  'render',
+  'emit',
+  'service-worker',
+] as const;
+export type StageName = (typeof STAGES)[number];
+
+/** Loaded modules of the site, from the server bundle. */
+export interface LoadedSite {
+  site: SiteDefinition<unknown>;
+  browser: BrowserDefinition;
+  /** Source file of each component name (`home` → `/abs/src/pages/home-page.tsx`). */
+  componentFiles: Record<string, string>;
+  /** Everything the server bundle read, for the compilation hash. */
+  codeHash: string;
+  /** The server render entry of the runtime, from the same bundle as the site's components. */
+  render: ServerRenderer;
+}
+
+export interface ServerRenderInput {
+  staticQueryResults: Record<string, unknown>;
+  trailingSlash: TrailingSlash;
+}
+
+/** What `runtime/server.tsx` exports; declared here so Node-side code needs no DOM types. */
+export interface ServerRenderer {
+  renderPage(
+    page: PageData,
+    component: unknown,
+    sliceHtml: ReadonlyMap<string, string>,
+    input: ServerRenderInput,
+  ): { html: string; staticQueryHashes: string[]; slicesMap: Record<string, string> };
+  renderSlice(slice: SliceData, component: unknown, input: ServerRenderInput): { html: string; staticQueryHashes: string[] };
+}
+
+/**
+ * Everything one build knows, filled stage by stage. Each field says which stage fills it;
+ * a stage reads only what earlier stages filled.
+ */
+export interface BuildContext {
+  // config
+  root: string;
+  siteDir: string;
+  contentDir: string;
+  outDir: string;
+  /** Beside `outDir`; written by the stages, swapped into place at the end. */
+  stagingDir: string;
+  brand: string;
+  trailingSlash: TrailingSlash;
+  loaded: LoadedSite;
+  // content
+  content?: unknown;
+  /** Content files read, relative to contentDir, for the compilation hash. */
+  contentFiles?: string[];
+  // routes
+  routes?: RouteDefinition[];
+  slices?: SliceDefinition[];
+  // bundle
+  client?: ClientBundle;
+  // render
+  pages?: RenderedPage[];
+  renderedSlices?: RenderedSlice[];
+  staticQueryResults?: Map<string, { id: string; data: unknown }>;
+  // emit
+  compilationHash?: string;
+  bytes?: { html: number; js: number; css: number; json: number; other: number };
+  warnings: string[];
+}
+
+export interface BuildResult {
+  outDir: string;
+  brand: string;
+  compilationHash: string;
+  pages: number;
+  bytes: { html: number; js: number; css: number; json: number; other: number };
+  stages: Array<{ name: StageName; ms: number }>;
+  warnings: string[];
+}

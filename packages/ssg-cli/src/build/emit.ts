@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { appDataUrl, pageDataUrl, sliceDataUrl, staticQueryUrl, type AppData, type StaticQueryResult } from '@ssg/loader/contract';
+import { SsgError } from '../errors.ts';
+import type { BuildContext } from './context.ts';
+import { HASH_PLACEHOLDER } from './render.ts';
+
+/** Output-relative file of a page: `/` → `index.html`, `/servicos/` → `servicos/index.html`, `/404.html` → `404.html`. */
+export function htmlFileOf(pagePath: string): string {
+  const clean = pagePath.replace(/^\/+/, '');
+  if (/\.html$/.test(clean)) return clean;
+  return path.posix.join(clean.replace(/\/+$/, ''), 'index.html');
+}
+
+const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
+
+/**
+ * Every file of the build but the client bundle and assets, by URL path, in memory: HTML,
+ * page-data, static queries, slice data, app-data and the site's extra files. The compilation
+ * hash is the digest of everything else the build produced (client code, JSON, HTML), so it
+ * changes exactly when they do.
+ */
+export function outputFiles(ctx: BuildContext): Map<string, string | Uint8Array> {
+  const files = new Map<string, string | Uint8Array>();
+  for (const page of ctx.pages!) files.set(pageDataUrl(page.pageData.path), json(page.pageData));
+  for (const [hash, query] of ctx.staticQueryResults!) {
+    files.set(staticQueryUrl(hash), json({ data: query.data } satisfies StaticQueryResult));
+  }
+  for (const slice of ctx.renderedSlices!) files.set(sliceDataUrl(slice.name), json(slice.sliceData));
+  for (const extra of ctx.loaded.site.files?.({ content: ctx.content, brand: ctx.brand, routes: ctx.routes!, trailingSlash: ctx.trailingSlash }) ?? []) {
+    files.set(`/${extra.path.replace(/^\/+/, '')}`, extra.contents);
+  }
+
+  const digest = createHash('sha256');
+  for (const asset of ctx.client!.files) digest.update(asset);
+  for (const [name, contents] of [...files].sort(([a], [b]) => a.localeCompare(b))) digest.update(name).update(contents);
+  for (const page of ctx.pages!) digest.update(page.html);
+  ctx.compilationHash = digest.digest('hex').slice(0, 20);
+  files.set(appDataUrl(), json({ compilationHash: ctx.compilationHash } satisfies AppData));
+  for (const page of ctx.pages!) {
+    files.set(`/${htmlFileOf(page.pageData.path)}`, page.html.replace(HASH_PLACEHOLDER, ctx.compilationHash));
+  }
+  return files;
+}
+
+/** Stage "emit": writes the output files and the site's assets into the staging folder. */
+export async function emitFiles(ctx: BuildContext): Promise<void> {
+  const files = outputFiles(ctx);
+
+  try {
+    for (const [name, contents] of files) {
+      const target = path.join(ctx.stagingDir, name);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, contents);
+    }
+    for (const asset of ctx.loaded.site.assets?.(ctx.content) ?? []) {
+      await cp(asset.from, path.join(ctx.stagingDir, asset.to), { recursive: true });
+    }
+  } catch (error) {
+    throw new SsgError('EMIT_FAILED', `Writing the output failed: ${(error as Error).message}`, {
+      hint: 'Check that the output folder is writable and the disk has room; the previous output was left untouched.',
+      cause: error,
+    });
+  }
+  ctx.bytes = await measure(ctx, files);
+}
+
+async function measure(ctx: BuildContext, files: Map<string, string | Uint8Array>) {
+  const bytes = { html: 0, js: 0, css: 0, json: 0, other: 0 };
+  const size = (c: string | Uint8Array) => (typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength);
+  for (const [name, contents] of files) {
+    if (name.endsWith('.html')) bytes.html += size(contents);
+    else if (name.endsWith('.json')) bytes.json += size(contents);
+    else bytes.other += size(contents);
+  }
+  for (const asset of ctx.client!.files) {
+    const length = (await readFile(path.join(ctx.stagingDir, asset))).byteLength;
+    if (asset.endsWith('.css')) bytes.css += length;
+    else bytes.js += length;
+  }
+  return bytes;
+}

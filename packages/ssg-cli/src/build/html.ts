@@ -1,0 +1,52 @@
+import { pageDataUrl, appDataUrl, sliceDataUrl, staticQueryUrl, type HeadTags, type PageData } from '@ssg/loader/contract';
+import { ROOT_ID } from '../runtime/client-constants.ts';
+import { escapeAttribute } from '../runtime/escape.ts';
+import { headToHtml } from '../runtime/head-html.ts';
+import type { TrailingSlash } from '../runtime/paths.ts';
+import type { ClientBundle } from './bundle-client.ts';
+
+export interface DocumentInput {
+  lang: string;
+  head: HeadTags;
+  body: string;
+  pageData: PageData;
+  staticQueryHashes: string[];
+  sliceNames: string[];
+  client: ClientBundle;
+  /** Component names whose chunks the page needs at once (the page's and its slices'). */
+  components: string[];
+  trailingSlash: TrailingSlash;
+  compilationHash: string;
+  serviceWorker?: boolean;
+}
+
+const unique = (items: string[]): string[] => [...new Set(items)];
+
+/**
+ * A page's whole HTML document. Everything the client needs to hydrate is announced up front
+ * (preloads of the page's JSON and chunks) so nothing waits on the entry script to ask for it.
+ */
+export function documentHtml(input: DocumentInput): string {
+  const { client } = input;
+  const css = unique([...client.entryChunks.css, ...input.components.flatMap((c) => client.components[c]?.css ?? [])]);
+  const js = unique([...input.components.flatMap((c) => client.components[c]?.js ?? [])]).filter((f) => f !== client.entry);
+  const json = [
+    appDataUrl(),
+    pageDataUrl(input.pageData.path),
+    ...input.staticQueryHashes.map(staticQueryUrl),
+    ...input.sliceNames.map(sliceDataUrl),
+  ];
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="ssg-compilation-hash" content="${escapeAttribute(input.compilationHash)}">`,
+    headToHtml(input.head),
+    ...css.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
+    `<script type="module" src="${escapeAttribute(client.entry)}"></script>`,
+    ...client.entryChunks.js.filter((f) => f !== client.entry).map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
+    ...js.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
+    ...json.map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`),
+  ];
+  const rootAttrs = `id="${ROOT_ID}" data-trailing-slash="${input.trailingSlash}"${input.serviceWorker === false ? '' : ' data-service-worker="on"'}`;
+  return `<!DOCTYPE html><html lang="${escapeAttribute(input.lang)}"><head>${head.join('')}</head><body><div ${rootAttrs}>${input.body}</div></body></html>`;
+}

@@ -1,0 +1,115 @@
+import type { PageData, SliceData } from '@ssg/loader/contract';
+import { SsgError } from '../errors.ts';
+import type { RouteDefinition } from '../site/index.ts';
+import type { BuildContext } from './context.ts';
+import { documentHtml } from './html.ts';
+
+export const chunkNameOf = (component: string): string => `component---${component}`;
+
+export interface RenderedPage {
+  route: RouteDefinition;
+  pageData: PageData;
+  /** The whole HTML document, with the compilation-hash placeholder still in it. */
+  html: string;
+}
+
+export interface RenderedSlice {
+  name: string;
+  sliceData: SliceData;
+  html: string;
+}
+
+/** Stands in for the compilation hash until every other output is known (emit replaces it). */
+export const HASH_PLACEHOLDER = '%%SSG_COMPILATION_HASH%%';
+
+/** Each static query of the site, evaluated once against the content. */
+export function evaluateStaticQueries(ctx: BuildContext): Map<string, { id: string; data: unknown }> {
+  const results = new Map<string, { id: string; data: unknown }>();
+  for (const query of ctx.loaded.site.staticQueries) {
+    const other = results.get(query.hash);
+    if (other) {
+      throw new SsgError('CONFIG', `The static queries "${other.id}" and "${query.id}" have the same hash ${query.hash}.`, {
+        hint: 'Give one of them another id.',
+      });
+    }
+    try {
+      results.set(query.hash, { id: query.id, data: query.select(ctx.content as never) });
+    } catch (error) {
+      throw new SsgError('RENDER_FAILED', `The static query "${query.id}" failed: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  return results;
+}
+
+/** Stage "render": every slice once, then every page, to strings in memory. Writes nothing. */
+export async function renderPages(ctx: BuildContext): Promise<void> {
+  const { render, browser } = ctx.loaded;
+  const queries = evaluateStaticQueries(ctx);
+  const input = {
+    staticQueryResults: Object.fromEntries([...queries].map(([hash, q]) => [hash, q.data])),
+    trailingSlash: ctx.trailingSlash,
+  };
+  const load = async (component: string) => browser.components[component]!();
+
+  const renderedSlices: RenderedSlice[] = [];
+  const sliceHtml = new Map<string, string>();
+  for (const slice of ctx.slices!) {
+    const sliceData: SliceData = {
+      componentChunkName: chunkNameOf(slice.component),
+      result: { sliceContext: slice.sliceContext ?? {}, data: slice.data ?? null },
+      staticQueryHashes: [],
+    };
+    const mod = await load(slice.component);
+    const out = guard(`slice "${slice.name}"`, () => render.renderSlice(sliceData, mod, input));
+    sliceData.staticQueryHashes = out.staticQueryHashes;
+    sliceHtml.set(slice.name, out.html);
+    renderedSlices.push({ name: slice.name, sliceData, html: out.html });
+  }
+
+  const pages: RenderedPage[] = [];
+  for (const route of ctx.routes!) {
+    const pageData: PageData = {
+      componentChunkName: chunkNameOf(route.component),
+      path: route.path,
+      result: { data: route.data ?? null, pageContext: route.pageContext ?? {}, head: route.head },
+      staticQueryHashes: [],
+      slicesMap: {},
+    };
+    const mod = await load(route.component);
+    const out = guard(`page ${route.path}`, () => render.renderPage(pageData, mod, sliceHtml, input));
+    pageData.staticQueryHashes = out.staticQueryHashes;
+    pageData.slicesMap = out.slicesMap;
+    const sliceNames = new Set(Object.values(out.slicesMap));
+    const components = [route.component, ...ctx.slices!.filter((s) => sliceNames.has(s.name)).map((s) => s.component)];
+    const html = documentHtml({
+      lang: ctx.loaded.site.lang ?? 'en',
+      head: route.head,
+      body: out.html,
+      pageData,
+      staticQueryHashes: [
+        ...new Set([...out.staticQueryHashes, ...renderedSlices.filter((s) => sliceNames.has(s.name)).flatMap((s) => s.sliceData.staticQueryHashes)]),
+      ].sort(),
+      sliceNames: [...sliceNames].sort(),
+      client: ctx.client!,
+      components,
+      trailingSlash: ctx.trailingSlash,
+      compilationHash: HASH_PLACEHOLDER,
+    });
+    pages.push({ route, pageData, html });
+  }
+  ctx.pages = pages;
+  ctx.renderedSlices = renderedSlices;
+  ctx.staticQueryResults = queries;
+}
+
+/** Renders, turning a component's exception into an error that names the page or slice. */
+function guard<T>(what: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw new SsgError('RENDER_FAILED', `Rendering ${what} failed: ${(error as Error).message}`, {
+      hint: 'The stack below points to the component; the previous output was left untouched.',
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,97 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+
+type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
+import { SsgError, exitCodeOf, formatError } from './errors.ts';
+import type { TrailingSlash } from './build/context.ts';
+
+export const USAGE = `Usage:
+  ssg build [--out DIR] [--brand vet|med|digital|psico|odonto] [--content DIR] [--site DIR] [--trailing-slash always|never|ignore]
+  ssg serve [DIR] [--port N]
+  ssg dev [--brand B] [--content DIR] [--site DIR] [--port N]`;
+
+const usageError = (message: string): SsgError => new SsgError('USAGE', message, { hint: USAGE });
+
+function parse(args: string[], options: ParseArgsOptionsConfig, positionals = 0) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
+  } catch (error) {
+    throw usageError(`${(error as Error).message.replace(/\.$/, '')}.`);
+  }
+  if (parsed.positionals.length > positionals) throw usageError(`Unexpected argument "${parsed.positionals[positionals]}".`);
+  return parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
+}
+
+function port(value: string | boolean | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw usageError(`--port "${String(value)}" is not a port number (0-65535).`);
+  return n;
+}
+
+const str = (value: string | boolean | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** Parses arguments and calls the programmatic API; prints errors. Returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'build': {
+        const { values } = parse(rest, {
+          out: { type: 'string' },
+          brand: { type: 'string' },
+          content: { type: 'string' },
+          site: { type: 'string' },
+          'trailing-slash': { type: 'string' },
+        });
+        const { build } = await import('./build/build.ts');
+        const { summary, terminalReporter } = await import('./build/reporter.ts');
+        const result = await build({
+          outDir: str(values.out),
+          brand: str(values.brand),
+          contentDir: str(values.content),
+          siteDir: str(values.site),
+          trailingSlash: str(values['trailing-slash']) as TrailingSlash | undefined,
+          reporter: terminalReporter(),
+        });
+        process.stdout.write(`${summary(result)}\n`);
+        return 0;
+      }
+      case 'serve': {
+        const { values, positionals } = parse(rest, { port: { type: 'string' }, host: { type: 'string' } }, 1);
+        const { serve } = await import('./serve/server.ts');
+        const server = await serve({ dir: positionals[0] ?? 'dist/vet', port: port(values.port, 4173), host: str(values.host) });
+        process.stdout.write(`Serving ${server.dir} at ${server.url}\n`);
+        return await new Promise<number>(() => {});
+      }
+      case 'dev': {
+        const { values } = parse(rest, {
+          brand: { type: 'string' },
+          content: { type: 'string' },
+          site: { type: 'string' },
+          port: { type: 'string' },
+        });
+        const { dev } = await import('./dev/dev-server.ts');
+        const server = await dev({
+          brand: str(values.brand),
+          contentDir: str(values.content),
+          siteDir: str(values.site),
+          port: port(values.port, 5173),
+        });
+        process.stdout.write(`Dev server at ${server.url}\n`);
+        return await new Promise<number>(() => {});
+      }
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        process.stdout.write(`${USAGE}\n`);
+        return command === undefined ? 2 : 0;
+      default:
+        throw usageError(`Unknown command "${command}".`);
+    }
+  } catch (error) {
+    process.stderr.write(`${formatError(error)}\n`);
+    return error instanceof SsgError ? exitCodeOf(error.code) : 1;
+  }
+}

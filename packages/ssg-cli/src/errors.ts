@@ -1,0 +1,62 @@
+import type { ContentIssue } from './site/index.ts';
+
+/** Stable codes: scripts and tests match on these, never on message text. */
+export type ErrorCode =
+  | 'USAGE'
+  | 'CONFIG'
+  | 'CONTENT_INVALID'
+  | 'ROUTES_INVALID'
+  | 'BUNDLE_FAILED'
+  | 'RENDER_FAILED'
+  | 'PAGE_DATA_TOO_LARGE'
+  | 'EMIT_FAILED';
+
+/** Exit code of the CLI per error code: 2 for usage, 1 for everything else. */
+export const exitCodeOf = (code: ErrorCode): number => (code === 'USAGE' ? 2 : 1);
+
+/**
+ * The one error type of the framework. `message` is a whole sentence naming the value and what
+ * is expected; `hint` says how to fix it; content problems carry every issue of the run.
+ */
+export class SsgError extends Error {
+  override readonly name = 'SsgError';
+  readonly code: ErrorCode;
+  readonly hint: string | undefined;
+  readonly file: string | undefined;
+  readonly issues: readonly ContentIssue[];
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details: { hint?: string; file?: string; issues?: ContentIssue[]; cause?: unknown } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = code;
+    this.hint = details.hint;
+    this.file = details.file;
+    this.issues = details.issues ?? [];
+  }
+}
+
+/** Shows a value the way it appears in JSON, shortened: `"1199"`, `42`, `(missing)`. */
+export function showValue(value: unknown): string {
+  if (value === undefined) return '(missing)';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** The text printed for an error: the message, every content issue, then the hint. */
+export function formatError(error: unknown): string {
+  if (!(error instanceof SsgError)) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    return `ssg: unexpected error: ${err.stack ?? err.message}`;
+  }
+  const lines = [`ssg: ${error.message}`];
+  for (const issue of error.issues) {
+    const where = issue.path ? `${issue.file} at ${issue.path}` : issue.file;
+    const value = 'value' in issue ? ` (found ${showValue(issue.value)})` : '';
+    lines.push(`  - ${where}${value}: ${issue.message}`);
+  }
+  if (error.hint) lines.push(`  hint: ${error.hint}`);
+  return lines.join('\n');
+}

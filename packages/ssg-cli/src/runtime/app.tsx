@@ -1,0 +1,112 @@
+import type { Loader, PageResources } from '@ssg/loader';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { BrowserDefinition } from '../site/index.ts';
+import { RouteAnnouncer, RouteProgress, announcementFor } from './announcer.tsx';
+import { RuntimeContext, type RuntimeState } from './context.ts';
+import { applyHead } from './head.ts';
+import { Page } from './page.tsx';
+import type { SiteLocation, TrailingSlash } from './paths.ts';
+import { setNavigator } from './navigate.ts';
+
+/** Spec §9: a navigation pending this long gives the delayed-route signal. */
+export const DELAYED_ROUTE_MS = 1000;
+
+const currentLocation = (): SiteLocation => ({
+  pathname: window.location.pathname,
+  search: window.location.search,
+  hash: window.location.hash,
+});
+
+function locationOf(href: string): SiteLocation {
+  const url = new URL(href, window.location.href);
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+}
+
+function scrollAfterNavigation(hash: string): void {
+  const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
+}
+
+interface AppProps {
+  loader: Loader;
+  browser: BrowserDefinition;
+  initial: PageResources;
+  trailingSlash: TrailingSlash;
+  progressLabel: string;
+}
+
+/** The browser's root: the page shown, client navigation, the announcer and the progress bar. */
+export function App({ loader, browser, initial, trailingSlash, progressLabel }: AppProps) {
+  const [shown, setShown] = useState({ resources: initial, location: currentLocation() });
+  const [announcement, setAnnouncement] = useState('');
+  const [delayed, setDelayed] = useState(false);
+  const previous = useRef<SiteLocation | null>(null);
+  const navigationId = useRef(0);
+
+  const show = useCallback(
+    async (href: string, mode: 'push' | 'replace' | 'pop') => {
+      const id = ++navigationId.current;
+      const target = locationOf(href);
+      const timer = window.setTimeout(() => {
+        if (id !== navigationId.current) return;
+        setDelayed(true);
+        window.dispatchEvent(new CustomEvent('ssg:route-delayed', { detail: { pathname: target.pathname } }));
+        browser.onRouteDelayed?.({ pathname: target.pathname });
+      }, DELAYED_ROUTE_MS);
+      const resources = await loader.loadPage(target.pathname).finally(() => window.clearTimeout(timer));
+      if (id !== navigationId.current) return;
+      setDelayed(false);
+      if (!resources) return; // the loader has started a full browser navigation
+      const url = target.pathname + target.search + target.hash;
+      if (mode === 'push') window.history.pushState(null, '', url);
+      if (mode === 'replace') window.history.replaceState(null, '', url);
+      flushSync(() => setShown({ resources, location: target }));
+      applyHead(resources.page.result.head);
+      scrollAfterNavigation(target.hash);
+      setAnnouncement(announcementFor(target.pathname));
+    },
+    [loader, browser],
+  );
+
+  const navigate = useCallback(
+    (to: string, options?: { replace?: boolean }) => {
+      const target = locationOf(to);
+      const here = currentLocation();
+      if (target.pathname === here.pathname && target.search === here.search && !options?.replace) {
+        // Same page: only the hash moves; the browser's own anchor behaviour is enough.
+        window.history.pushState(null, '', to);
+        scrollAfterNavigation(target.hash);
+        setShown((s) => ({ ...s, location: target }));
+        return Promise.resolve();
+      }
+      return show(to, options?.replace ? 'replace' : 'push');
+    },
+    [show],
+  );
+
+  useEffect(() => {
+    setNavigator(navigate);
+    const onPop = () => void show(window.location.href, 'pop');
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [navigate, show]);
+
+  useEffect(() => {
+    browser.onRouteUpdate?.({ location: shown.location, prevLocation: previous.current });
+    previous.current = shown.location;
+  }, [shown, browser]);
+
+  const state = useMemo<RuntimeState>(
+    () => ({ ...shown, trailingSlash, loader, navigate }),
+    [shown, trailingSlash, loader, navigate],
+  );
+  return (
+    <RuntimeContext.Provider value={state}>
+      <Page resources={shown.resources} />
+      <RouteAnnouncer message={announcement} />
+      {delayed ? <RouteProgress label={progressLabel} /> : null}
+    </RuntimeContext.Provider>
+  );
+}

@@ -1,0 +1,1 @@
+export const ROOT_ID = '___ssg';

@@ -1,0 +1,44 @@
+import { createLinkObserver, createLoader, readCompilationHash, registerServiceWorker } from '@ssg/loader';
+import { hydrateRoot } from 'react-dom/client';
+import type { BrowserDefinition } from '../site/index.ts';
+import { App } from './app.tsx';
+import type { TrailingSlash } from './paths.ts';
+
+import { ROOT_ID } from './client-constants.ts';
+
+/**
+ * The browser entry: asks the loader for the current page's resources, then hydrates the server
+ * HTML. Without resources the server HTML stays as it is, usable, and React is not started.
+ */
+export async function startClient(browser: BrowserDefinition): Promise<void> {
+  const root = document.getElementById(ROOT_ID);
+  if (!root) return;
+  const loader = createLoader({
+    compilationHash: readCompilationHash(document),
+    loadComponent(chunkName: string) {
+      const load = browser.components[chunkName.replace(/^component---/, '')];
+      if (!load) return Promise.reject(new Error(`No component named ${chunkName} in browser.ts.`));
+      return load();
+    },
+  });
+  let initial;
+  try {
+    initial = await loader.start(window.location.pathname);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return;
+  }
+  hydrateRoot(
+    root,
+    <App
+      loader={loader}
+      browser={browser}
+      initial={initial}
+      trailingSlash={(root.dataset.trailingSlash as TrailingSlash | undefined) ?? 'always'}
+      progressLabel={browser.progressLabel ?? 'Loading page'}
+    />,
+  );
+  // Links in the viewport queue their page's resources; hover or touch start loads them at once.
+  createLinkObserver({ onEnter: (path) => loader.prefetch(path), onIntent: (path) => loader.hover(path) });
+  if (root.dataset.serviceWorker === 'on') registerServiceWorker({ url: '/sw.js' });
+}

@@ -1,0 +1,34 @@
+import { createContext, useContext } from 'react';
+import type { Loader, PageResources } from '@ssg/loader';
+import type { SiteLocation, TrailingSlash } from './paths.ts';
+
+/** What every runtime component reads: the page shown and how to move to another one. */
+export interface RuntimeState {
+  resources: PageResources;
+  location: SiteLocation;
+  trailingSlash: TrailingSlash;
+  /** Browser only. */
+  loader?: Loader;
+  navigate(to: string, options?: { replace?: boolean }): Promise<void>;
+  /** Server only: records what a render used, for page-data and slice-data. */
+  collector?: RenderCollector;
+}
+
+export interface RenderCollector {
+  staticQueryHashes: Set<string>;
+  /** alias → slice name */
+  slices: Map<string, string>;
+  /** Pre-rendered slice HTML by name; a slice renders once per build, pages embed it. */
+  sliceHtml: ReadonlyMap<string, string>;
+}
+
+export const RuntimeContext = createContext<RuntimeState | null>(null);
+
+export function useRuntime(): RuntimeState {
+  const state = useContext(RuntimeContext);
+  if (!state) throw new Error('ssg runtime: this component must be rendered inside a page of the site.');
+  return state;
+}
+
+/** The location being shown: pathname, search and hash. */
+export const useLocation = (): SiteLocation => useRuntime().location;

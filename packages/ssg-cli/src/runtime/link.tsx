@@ -1,0 +1,49 @@
+import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
+import { useRuntime } from './context.ts';
+import { isClientRoutable, isExternal, withTrailingSlash } from './paths.ts';
+
+export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** A site path (`/servicos/`), an outside address (`https://…`, `//…`) or `tel:`/`mailto:`. */
+  to: string;
+  ref?: Ref<HTMLAnchorElement>;
+}
+
+/** Plain left clicks are ours; anything asking the browser for a new tab or a download is not. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  const target = event.currentTarget.getAttribute('target');
+  return (
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey &&
+    (!target || target === '_self') &&
+    !event.currentTarget.hasAttribute('download')
+  );
+}
+
+/**
+ * A link. Site paths navigate on the client through the loader (which also prefetches them
+ * when they enter the viewport or on hover); outside addresses open in a new tab without an
+ * opener; `tel:` and `mailto:` are plain links.
+ */
+export function Link({ to, onClick, ...rest }: LinkProps) {
+  const runtime = useRuntime();
+  if (isExternal(to)) {
+    return <a href={to} target="_blank" rel="noopener noreferrer" onClick={onClick} {...rest} />;
+  }
+  const routable = isClientRoutable(to);
+  const href = routable ? withTrailingSlash(to, runtime.trailingSlash) : to;
+  return (
+    <a
+      href={href}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!routable || event.defaultPrevented || !isPlainClick(event)) return;
+        event.preventDefault();
+        void runtime.navigate(href);
+      }}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import type { PageData, PageResources, SliceData } from '@ssg/loader';
+import { renderToString } from 'react-dom/server';
+import type { ComponentType } from 'react';
+import type { SliceProps } from '../site/index.ts';
+import { RouteAnnouncer } from './announcer.tsx';
+import { RuntimeContext, type RenderCollector, type RuntimeState } from './context.ts';
+import { Page } from './page.tsx';
+import type { TrailingSlash } from './paths.ts';
+
+export { headToHtml } from './head-html.ts';
+export { escapeAttribute, escapeHtml, jsonForScript } from './escape.ts';
+export { ROOT_ID } from './client-constants.ts';
+
+export interface ServerRenderInput {
+  /** Every static query result of the build, by hash. */
+  staticQueryResults: Record<string, unknown>;
+  trailingSlash: TrailingSlash;
+}
+
+export interface ServerRenderOutput {
+  html: string;
+  staticQueryHashes: string[];
+  slicesMap: Record<string, string>;
+}
+
+function serverState(resources: PageResources, collector: RenderCollector, trailingSlash: TrailingSlash): RuntimeState {
+  return {
+    resources,
+    location: { pathname: resources.path, search: '', hash: '' },
+    trailingSlash,
+    collector,
+    navigate: () => Promise.reject(new Error('navigate() is not available during the server render.')),
+  };
+}
+
+const sorted = (set: Iterable<string>): string[] => [...set].sort();
+
+/** One page to HTML, in memory; records which static queries and slices its tree used. */
+export function renderPage(
+  page: PageData,
+  component: unknown,
+  sliceHtml: ReadonlyMap<string, string>,
+  input: ServerRenderInput,
+): ServerRenderOutput {
+  const collector: RenderCollector = { staticQueryHashes: new Set(), slices: new Map(), sliceHtml };
+  const resources: PageResources = {
+    status: 'success',
+    path: page.path,
+    page,
+    component,
+    staticQueryResults: input.staticQueryResults,
+    slices: {},
+  };
+  const html = renderToString(
+    <RuntimeContext.Provider value={serverState(resources, collector, input.trailingSlash)}>
+      <Page resources={resources} />
+      <RouteAnnouncer message="" />
+    </RuntimeContext.Provider>,
+  );
+  return {
+    html,
+    staticQueryHashes: sorted(collector.staticQueryHashes),
+    slicesMap: Object.fromEntries([...collector.slices].sort(([a], [b]) => a.localeCompare(b))),
+  };
+}
+
+/** One slice to HTML, once per build; pages embed it. */
+export function renderSlice(
+  slice: SliceData,
+  component: unknown,
+  input: ServerRenderInput,
+): { html: string; staticQueryHashes: string[] } {
+  const collector: RenderCollector = { staticQueryHashes: new Set(), slices: new Map(), sliceHtml: new Map() };
+  const resources: PageResources = {
+    status: 'success',
+    path: '',
+    page: { componentChunkName: slice.componentChunkName, path: '', result: { data: null, pageContext: {} }, staticQueryHashes: [], slicesMap: {} },
+    component,
+    staticQueryResults: input.staticQueryResults,
+    slices: {},
+  };
+  const Component = (component as { default: ComponentType<SliceProps> }).default;
+  const html = renderToString(
+    <RuntimeContext.Provider value={serverState(resources, collector, input.trailingSlash)}>
+      <Component data={slice.result.data} sliceContext={slice.result.sliceContext} />
+    </RuntimeContext.Provider>,
+  );
+  return { html, staticQueryHashes: sorted(collector.staticQueryHashes) };
+}
