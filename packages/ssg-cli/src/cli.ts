@@ -92,6 +92,8 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (error) {
     process.stderr.write(`${formatError(error)}\n`);
+    const usage = error instanceof SsgError && error.code === 'USAGE' && !error.hint?.includes('Usage:');
+    if (usage) process.stderr.write(`${USAGE}\n`);
     return error instanceof SsgError ? exitCodeOf(error.code) : 1;
   }
 }

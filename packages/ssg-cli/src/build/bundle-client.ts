@@ -65,7 +65,10 @@ export async function bundleClient(ctx: BuildContext): Promise<void> {
         modulePreload: { polyfill: false },
         reportCompressedSize: false,
         copyPublicDir: false,
-        rollupOptions: { input: ENTRY_ID },
+        rollupOptions: {
+          input: ENTRY_ID,
+          output: { entryFileNames: `${ASSETS_DIR}/app-[hash].js` },
+        },
       },
     });
   } catch (error) {

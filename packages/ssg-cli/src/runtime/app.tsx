@@ -8,6 +8,7 @@ import { applyHead } from './head.ts';
 import { Page } from './page.tsx';
 import type { SiteLocation, TrailingSlash } from './paths.ts';
 import { setNavigator } from './navigate.ts';
+import { ROOT_ID } from './client-constants.ts';
 
 /** Spec §9: a navigation pending this long gives the delayed-route signal. */
 export const DELAYED_ROUTE_MS = 1000;
@@ -85,6 +86,12 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
     },
     [show],
   );
+
+  useEffect(() => {
+    // A signal for tools and tests: the server HTML is now live.
+    document.getElementById(ROOT_ID)?.setAttribute('data-hydrated', 'true');
+    window.dispatchEvent(new Event('ssg:hydrated'));
+  }, []);
 
   useEffect(() => {
     setNavigator(navigate);

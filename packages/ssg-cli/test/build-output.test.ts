@@ -1,0 +1,109 @@
+// Real: build() of the mini fixture site into a temporary folder (esbuild, Vite, workbox). Faked: nothing.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../src/index.ts';
+import { buildMini, listFiles, readJson } from './helpers.ts';
+
+let result: BuildResult;
+let files: string[];
+const read = (file: string) => readFileSync(path.join(result.outDir, file), 'utf8');
+
+beforeAll(async () => {
+  result = await buildMini();
+  files = listFiles(result.outDir);
+});
+
+describe('the output folder contract', () => {
+  it('writes an HTML file per page, 404.html and 500.html', () => {
+    for (const file of ['index.html', '404.html', '500.html', 'sobre/index.html', 'servicos/index.html']) {
+      expect(files).toContain(file);
+    }
+    expect(result.pages).toBe(5);
+  });
+
+  it('writes app-data with the compilation hash that every HTML page carries', () => {
+    const appData = readJson(path.join(result.outDir, 'page-data/app-data.json'));
+    expect(appData).toEqual({ compilationHash: result.compilationHash });
+    for (const html of files.filter((f) => f.endsWith('.html'))) {
+      expect(read(html)).toContain(`<meta name="ssg-compilation-hash" content="${result.compilationHash}">`);
+    }
+  });
+
+  it('writes page-data of the documented shape, with index for / and file names for 404/500', () => {
+    for (const [name, pagePath] of [['index', '/'], ['sobre', '/sobre/'], ['404.html', '/404.html'], ['500.html', '/500.html']]) {
+      const data = readJson(path.join(result.outDir, `page-data/${name}/page-data.json`)) as Record<string, unknown>;
+      expect(Object.keys(data).sort()).toEqual(['componentChunkName', 'path', 'result', 'slicesMap', 'staticQueryHashes']);
+      expect(data.path).toBe(pagePath);
+      expect(data.componentChunkName).toMatch(/^component---/);
+      expect(Object.keys(data.result as object)).toEqual(expect.arrayContaining(['data', 'pageContext']));
+      expect(data.slicesMap).toEqual({ footer: 'footer' });
+    }
+  });
+
+  it('lists in each page the static queries its component tree used, and writes each once as {data}', () => {
+    const page = readJson(path.join(result.outDir, 'page-data/sobre/page-data.json')) as { staticQueryHashes: string[] };
+    expect(page.staticQueryHashes).toHaveLength(1);
+    const query = readJson(path.join(result.outDir, `page-data/sq/d/${page.staticQueryHashes[0]}.json`));
+    expect(query).toEqual({ data: { name: 'Mini <Clínica>', tagline: 'Cuidado </script><!-- sempre' } });
+    expect(files.filter((f) => f.startsWith('page-data/sq/d/'))).toHaveLength(1);
+  });
+
+  it('renders the footer slice once and writes its slice data of the documented shape', () => {
+    const slice = readJson(path.join(result.outDir, 'slice-data/footer.json')) as Record<string, unknown>;
+    expect(slice).toEqual({
+      componentChunkName: 'component---footer',
+      result: { sliceContext: {}, data: { year: 2026, name: 'Mini <Clínica>' } },
+      staticQueryHashes: [expect.any(String)],
+    });
+    expect(read('index.html')).toContain('<div data-ssg-slice="footer" style="display:contents"><footer id="contato">');
+  });
+
+  it('bundles one JS chunk per page component and preloads the page chunk from its HTML', () => {
+    const chunks = files.filter((f) => f.startsWith('_ssg/') && f.endsWith('.js'));
+    for (const component of ['home', 'page', 'not-found', 'server-error', 'footer']) {
+      expect(chunks.some((c) => path.basename(c).startsWith(`${component}-`)), component).toBe(true);
+    }
+    const pageChunk = chunks.find((c) => path.basename(c).startsWith('page-'))!;
+    expect(read('sobre/index.html')).toContain(`<link rel="modulepreload" href="/${pageChunk}">`);
+    expect(read('index.html')).not.toContain(`href="/${pageChunk}"`);
+  });
+
+  it('writes a workbox service worker that precaches every page and the hashed chunks', () => {
+    const sw = read('sw.js');
+    expect(sw).toContain('"url":"sobre/index.html"');
+    expect(sw).toContain('"url":"404.html"');
+    expect(sw).toMatch(/"url":"_ssg\/app-[\w-]+\.js","revision":null/);
+    expect(sw).toContain(`// build ${result.compilationHash}`);
+    expect(sw).not.toContain('__SSG_PRECACHE_MANIFEST__');
+  });
+
+  it('writes the extra files of the site', () => {
+    expect(read('robots.txt')).toContain('User-agent: *');
+  });
+
+  it('reports pages, bytes and a time for every stage', () => {
+    expect(result.bytes.html).toBeGreaterThan(1000);
+    expect(result.bytes.js).toBeGreaterThan(10_000);
+    expect(result.stages.map((s) => s.name)).toEqual(['config', 'content', 'routes', 'bundle', 'render', 'emit', 'service-worker']);
+  });
+});
+
+describe('safe output', () => {
+  it('escapes content text in HTML and JSON embedded in script elements', () => {
+    const html = read('index.html');
+    expect(html).toContain('Mini &lt;Clínica&gt;');
+    expect(html).not.toContain('Cuidado </script>');
+    expect(html).toContain('Cuidado &lt;/script&gt;&lt;!-- sempre');
+    // Two scripts (the entry and the JSON-LD), each opened and closed once: content could not add or end any.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const jsonLd = /<script data-ssg-head type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!;
+    expect(jsonLd).toContain('Cuidado \\u003c/script\\u003e\\u003c!-- sempre');
+    expect(JSON.parse(jsonLd).description).toBe('Cuidado </script><!-- sempre');
+  });
+
+  it('opens links to other origins in a new tab without opener or referrer', () => {
+    expect(read('index.html')).toContain('<a href="https://example.org/" target="_blank" rel="noopener noreferrer">');
+  });
+});

@@ -1,0 +1,59 @@
+// Real: build() of the mini fixture site, twice, and into a folder holding a good build. Faked: nothing.
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SsgError } from '../src/index.ts';
+import { buildMini, contentCopy, snapshot, tempDir } from './helpers.ts';
+
+describe('determinism', () => {
+  it('gives byte-identical output for unchanged content and code', async () => {
+    const first = await buildMini();
+    const second = await buildMini();
+    expect(second.compilationHash).toBe(first.compilationHash);
+    expect(snapshot(second.outDir)).toEqual(snapshot(first.outDir));
+  });
+
+  it('changes the compilation hash when content changes', async () => {
+    const content = contentCopy();
+    const before = await buildMini({ contentDir: content });
+    writeFileSync(path.join(content, 'site.json'), JSON.stringify({ name: 'Outra', tagline: 't', pages: [] }));
+    const after = await buildMini({ contentDir: content });
+    expect(after.compilationHash).not.toBe(before.compilationHash);
+  });
+});
+
+describe('atomic output', () => {
+  it('leaves the previous build byte-for-byte intact when a build fails, and no staging folder', async () => {
+    const outDir = path.join(tempDir(), 'site');
+    await buildMini({ outDir });
+    const before = snapshot(outDir);
+    const content = contentCopy();
+    writeFileSync(path.join(content, 'site.json'), '{ "name": "broken", ');
+    const failure = await buildMini({ outDir, contentDir: content }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(SsgError);
+    expect((failure as SsgError).code).toBe('CONTENT_INVALID');
+    expect(snapshot(outDir)).toEqual(before);
+    expect(readdirSync(path.dirname(outDir))).toEqual(['site']);
+  });
+
+  it('replaces the previous build whole on success', async () => {
+    const outDir = path.join(tempDir(), 'site');
+    await buildMini({ outDir });
+    writeFileSync(path.join(outDir, 'stale.txt'), 'from an older build');
+    await buildMini({ outDir });
+    expect(existsSync(path.join(outDir, 'stale.txt'))).toBe(false);
+    expect(existsSync(path.join(outDir, 'index.html'))).toBe(true);
+  });
+});
+
+describe('trailing slash', () => {
+  it('"never" writes paths and links without the trailing slash', async () => {
+    const result = await buildMini({ trailingSlash: 'never' });
+    const page = snapshot(result.outDir);
+    expect(Object.keys(page)).toContain('sobre/index.html');
+    const { readFileSync } = await import('node:fs');
+    const data = JSON.parse(readFileSync(path.join(result.outDir, 'page-data/sobre/page-data.json'), 'utf8'));
+    expect(data.path).toBe('/sobre');
+    expect(readFileSync(path.join(result.outDir, 'index.html'), 'utf8')).toContain('<a href="/sobre">');
+  });
+});

@@ -1,0 +1,54 @@
+// Real: `build()` of the clinic site, `ssg serve`, Debian Chromium. Faked: nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { documentRequests, launchChromium, type LaunchedBrowser, recordPage } from '../support/browser.ts';
+import { buildSite, serveBuild } from '../support/site-build.ts';
+
+let chromium: LaunchedBrowser;
+let server: Awaited<ReturnType<typeof serveBuild>>;
+
+beforeAll(async () => {
+  const result = await buildSite({ brand: 'vet' });
+  server = await serveBuild(result.outDir);
+  chromium = await launchChromium();
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  await server?.close();
+});
+
+const hydrated = (page: Page) => page.waitForSelector('#___ssg[data-hydrated="true"]');
+
+describe('the built clinic site in Chromium', () => {
+  it('loads the home page and hydrates without console errors', async () => {
+    const page = await chromium.browser.newPage();
+    const log = recordPage(page);
+    await page.goto(server.url, { waitUntil: 'networkidle0' });
+    await hydrated(page);
+    expect(await page.title()).not.toBe('');
+    expect(log.errors).toEqual([]);
+    expect(log.console.filter((m) => m.type === 'error' || /hydrat|did not match/i.test(m.text))).toEqual([]);
+    await page.close();
+  });
+
+  it('navigates to /servicos/ on the client: new content, no new document request', async () => {
+    const page = await chromium.browser.newPage();
+    const log = recordPage(page);
+    await page.goto(server.url, { waitUntil: 'networkidle0' });
+    await hydrated(page);
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    const link = await page.$('main a[href="/servicos/"]');
+    expect(link, 'the home page body links to /servicos/').not.toBeNull();
+    await link!.click();
+    await page.waitForFunction(() => window.location.pathname === '/servicos/');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent?.includes('Serviços'));
+    expect(documentRequests(log)).toEqual(['/']);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(log.requests.some((r) => r.url.endsWith('/page-data/servicos/page-data.json'))).toBe(true);
+    expect(log.errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags that work as root on these machines; without the networking ones Chromium floods the closed network. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LaunchedBrowser {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Debian's Chromium with a fresh profile, removed on close. */
+export async function launchChromium(): Promise<LaunchedBrowser> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'ssg-chromium-'));
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`],
+    headless: true,
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Everything a page printed and asked for, to assert on. */
+export interface PageLog {
+  console: Array<{ type: string; text: string }>;
+  errors: string[];
+  requests: Array<{ method: string; url: string; resourceType: string; isNavigation: boolean }>;
+}
+
+export function recordPage(page: Page): PageLog {
+  const log: PageLog = { console: [], errors: [], requests: [] };
+  page.on('console', (message) => log.console.push({ type: message.type(), text: message.text() }));
+  page.on('pageerror', (error) => log.errors.push(error instanceof Error ? error.message : String(error)));
+  page.on('request', (request: HTTPRequest) =>
+    log.requests.push({
+      method: request.method(),
+      url: request.url(),
+      resourceType: request.resourceType(),
+      isNavigation: request.isNavigationRequest() && request.frame() === page.mainFrame(),
+    }),
+  );
+  return log;
+}
+
+/** Paths of the document (navigation) requests a page made. */
+export const documentRequests = (log: PageLog): string[] =>
+  log.requests.filter((r) => r.isNavigation).map((r) => new URL(r.url).pathname);
