@@ -1,0 +1,125 @@
+/**
+ * Synthetic sites for the benchmark: N pages, each with a title, three paragraphs of about
+ * 80 words, five internal links and a few small fields (about 1.5 KB of JSON per page).
+ * Text comes from a seeded generator, so a given (N, seed) always gives the same bytes.
+ *
+ * The same `pages.json` feeds three kinds of site folder built from the templates beside this file:
+ * - ssg:    a site folder (`src/site.ts`, `src/browser.ts`, `src/page.tsx`) + `content/pages.json`
+ * - gatsby: `gatsby-node.js` calls `createPages` from `pages.json`, one template
+ * - astro:  one dynamic route `src/pages/p/[id].astro` whose `getStaticPaths` reads `pages.json`
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const TEMPLATES = join(import.meta.dirname, 'templates');
+
+/** mulberry32: a tiny seeded PRNG; good enough for filler text, identical on every machine. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Our own filler vocabulary (veterinary-flavoured, so pages read a little like the clinic's).
+const WORDS = (
+  'animal care clinic visit doctor nurse vaccine puppy kitten owner health check weight diet ' +
+  'walk garden morning evening friendly gentle calm patient schedule appointment emergency ' +
+  'night shift team photo service dental surgery recovery treatment plan follow review ' +
+  'habit exercise water food bowl collar leash brush coat skin ear eye tooth paw tail ' +
+  'season summer winter spring autumn travel home city street park river hill quiet bright ' +
+  'small large young older healthy active playful curious sleepy hungry warm soft clean ' +
+  'record update reminder booster allergy symptom advice question answer guide simple ' +
+  'careful regular weekly monthly yearly local nearby open closed ready early late'
+).split(' ');
+
+const TAGS = ['dogs', 'cats', 'birds', 'rabbits', 'nutrition', 'vaccines', 'dental', 'surgery', 'behaviour', 'travel', 'seniors', 'puppies'];
+
+function pick(rand, list) {
+  return list[Math.floor(rand() * list.length)];
+}
+
+// Short function words, about one word in three, keep the text near English word lengths.
+const SHORT = ['a', 'the', 'of', 'and', 'to', 'in', 'is', 'for', 'with', 'on', 'at', 'by', 'our', 'your'];
+
+function sentence(rand, words) {
+  const out = [];
+  for (let i = 0; i < words; i++) out.push(i > 0 && rand() < 0.35 ? pick(rand, SHORT) : pick(rand, WORDS));
+  out[0] = out[0][0].toUpperCase() + out[0].slice(1);
+  return `${out.join(' ')}.`;
+}
+
+/** About `target` words, as sentences of 8 to 15 words. */
+function paragraph(rand, target) {
+  const sentences = [];
+  let words = 0;
+  while (words < target) {
+    const n = Math.min(8 + Math.floor(rand() * 8), Math.max(4, target - words));
+    sentences.push(sentence(rand, n));
+    words += n;
+  }
+  return sentences.join(' ');
+}
+
+export function pagePath(i) {
+  return `/p/${i}/`;
+}
+
+/** The N pages, ids 1..N, each linking to five other pages (deterministic for a seed). */
+export function generatePages(n, seed = 20261121) {
+  const rand = rng(seed);
+  const pages = [];
+  for (let i = 1; i <= n; i++) {
+    const title = `${sentence(rand, 3 + Math.floor(rand() * 3)).slice(0, -1)} ${i}`;
+    const links = [];
+    for (let k = 1; k <= 5; k++) {
+      // Neighbours first (prefetch-friendly), then seeded jumps across the site.
+      const to = k <= 2 ? ((i - 1 + k) % n) + 1 : 1 + Math.floor(rand() * n);
+      links.push({ to: pagePath(to), label: `${pick(rand, WORDS)} ${pick(rand, WORDS)} ${to}` });
+    }
+    pages.push({
+      id: i,
+      path: pagePath(i),
+      title,
+      date: new Date(Date.UTC(2024, 0, 1) + Math.floor(rand() * 700) * 86400000).toISOString().slice(0, 10),
+      tags: [pick(rand, TAGS), pick(rand, TAGS)],
+      paragraphs: [paragraph(rand, 80), paragraph(rand, 80), paragraph(rand, 80)],
+      links,
+    });
+  }
+  return pages;
+}
+
+/** Copies a template folder, replacing nothing: templates read `pages.json` at build time. */
+function copyTemplate(name, dest) {
+  cpSync(join(TEMPLATES, name), dest, { recursive: true });
+}
+
+/**
+ * Writes the `kind` site (`ssg`, `gatsby` or `astro`) of N pages into `dir` and returns the
+ * JSON size. When `pages.json` there is already identical, only the template files are
+ * refreshed, so caches survive between bench runs (cold builds clear them explicitly).
+ */
+export function writeSite(kind, dir, n, { seed } = {}) {
+  const json = `${JSON.stringify(generatePages(n, seed))}\n`;
+  const dataFile = kind === 'ssg' ? join(dir, 'content', 'pages.json') : join(dir, 'pages.json');
+  const same = existsSync(dataFile) && readFileSync(dataFile, 'utf8') === json;
+  if (!same) rmSync(dir, { recursive: true, force: true });
+  else rmSync(join(dir, 'src'), { recursive: true, force: true }); // drop files a newer template no longer has
+  mkdirSync(join(dataFile, '..'), { recursive: true });
+  copyTemplate(kind, dir);
+  if (!same) writeFileSync(dataFile, json);
+  const bytes = Buffer.byteLength(json);
+  return { dir, dataFile, pagesJsonBytes: bytes, bytesPerPage: Math.round(bytes / n) };
+}
+
+// `node bench/generate.mjs ssg 1000 /tmp/site` writes the ssg site of 1,000 pages.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [kind = 'ssg', n = '100', dir = join('/tmp', `bench-${kind}-${n}`)] = process.argv.slice(2);
+  const r = writeSite(kind, dir, Number(n));
+  console.log(`${kind}: ${n} pages, ${r.bytesPerPage} B of JSON per page → ${dir}`);
+}

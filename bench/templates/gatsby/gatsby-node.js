@@ -1,0 +1,11 @@
+/** One template, one page per entry of pages.json (the page object is the page context). */
+const fs = require('node:fs');
+const path = require('node:path');
+
+exports.createPages = async ({ actions }) => {
+  const pages = JSON.parse(fs.readFileSync(path.join(__dirname, 'pages.json'), 'utf8'));
+  const component = path.resolve(__dirname, 'src/templates/page.js');
+  for (const page of pages) {
+    actions.createPage({ path: page.path, component, context: page });
+  }
+};

@@ -1,0 +1,26 @@
+import * as React from 'react';
+import { Link } from 'gatsby';
+
+/** The benchmark page: the same markup as the ssg and Astro templates. */
+export default function Page({ pageContext: p }) {
+  return (
+    <main>
+      <h1>{p.title}</h1>
+      <p className="meta">
+        {p.date} · {p.tags.join(', ')}
+      </p>
+      {p.paragraphs.map((text, i) => (
+        <p key={i}>{text}</p>
+      ))}
+      <ul>
+        {p.links.map((link, i) => (
+          <li key={i}>
+            <Link to={link.to}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
+
+export const Head = ({ pageContext: p }) => <title>{p.title}</title>;

@@ -1,0 +1,169 @@
+/**
+ * Browser section: Lighthouse 12 (mobile defaults, median of N runs) on the home page, and the
+ * time of a client navigation to a prefetched page, from click to the new content painted, in
+ * Debian's Chromium with the CPU unthrottled and 4× throttled. The site is served from the
+ * loopback by static-server.mjs.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median } from './measure.mjs';
+import { ensurePeer } from './peers.mjs';
+
+export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// Flags that work as root in a closed network (toolchain.md): no sandbox, no background traffic.
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function run(cmd, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out = (out + d).slice(-20000)));
+    child.stderr.on('data', (d) => (out = (out + d).slice(-20000)));
+    child.on('error', (err) => resolve({ code: -1, out: String(err) }));
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+/** Lighthouse `runs` times on `url` (mobile defaults); medians of the 4 scores, LCP, TBT, CLS. */
+export async function lighthouse({ benchDir, url, runs, log }) {
+  const { dir, version } = ensurePeer(benchDir, 'lighthouse', log);
+  const cli = join(dir, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  const all = [];
+  for (let r = 0; r < runs; r++) {
+    const tmp = mkdtempSync(join(tmpdir(), 'bench-lh-'));
+    const report = join(tmp, 'report.json');
+    const flags = [...CHROME_FLAGS, `--user-data-dir=${join(tmp, 'profile')}`].join(' ');
+    const res = await run(process.execPath, [cli, url, '--output=json', `--output-path=${report}`, '--quiet', `--chrome-flags=${flags}`], {
+      CHROME_PATH: CHROME,
+    });
+    try {
+      if (res.code !== 0) throw new Error(`lighthouse exit ${res.code}: ${res.out.trim().split('\n').slice(-8).join('\n')}`);
+      const lhr = JSON.parse(readFileSync(report, 'utf8'));
+      if (lhr.runtimeError) throw new Error(`lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const score = (id) => (lhr.categories[id]?.score == null ? Number.NaN : Math.round(lhr.categories[id].score * 100));
+      const audit = (id) => lhr.audits[id]?.numericValue;
+      const one = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: audit('largest-contentful-paint'),
+        tbtMs: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        fcpMs: audit('first-contentful-paint'),
+        failedAudits: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
+      };
+      all.push(one);
+      log(`  lighthouse #${r + 1}: perf ${one.performance} a11y ${one.accessibility} bp ${one.bestPractices} seo ${one.seo} LCP ${Math.round(one.lcpMs)} ms TBT ${Math.round(one.tbtMs)} ms CLS ${one.cls.toFixed(3)}`);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'tbtMs', 'cls', 'fcpMs'];
+  return {
+    version,
+    runs: all,
+    median: Object.fromEntries(keys.map((k) => [k, median(all.map((x) => x[k]))])),
+    failedAudits: [...new Set(all.flatMap((x) => x.failedAudits))],
+  };
+}
+
+/**
+ * Client navigation: open `from`, wait until the link to `to` has been prefetched (its
+ * page-data fetched) and the page is idle, click it, and measure in the page from the click
+ * event's timestamp to the first frame painted after the new content is in the DOM (a rAF,
+ * then a task posted from it, which runs after that frame's paint). Repeated `runs` times for
+ * each CPU throttling rate; medians.
+ */
+export async function clientNavigation({ repoRoot, base, from, to, runs, rates = [1, 4], log }) {
+  const require = createRequire(join(repoRoot, 'package.json'));
+  const puppeteer = require('puppeteer-core');
+  const profile = mkdtempSync(join(tmpdir(), 'bench-nav-'));
+  const browser = await puppeteer.launch({
+    executablePath: CHROME,
+    headless: true,
+    args: [...CHROME_FLAGS.filter((f) => !f.startsWith('--headless')), `--user-data-dir=${profile}`],
+  });
+  const out = { from, to, rates: {} };
+  try {
+    for (const rate of rates) {
+      const times = [];
+      const details = [];
+      for (let r = 0; r < runs; r++) {
+        const page = await browser.newPage();
+        try {
+          await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: false });
+          await page.emulateCPUThrottling(rate);
+          const pageData = `/page-data${to === '/' ? '/index' : to.replace(/\/$/, '')}/page-data.json`;
+          const prefetched = page.waitForResponse((res) => new URL(res.url()).pathname === pageData, { timeout: 15000 });
+          await page.goto(base + from, { waitUntil: 'networkidle0', timeout: 30000 });
+          await prefetched.catch(() => {
+            throw new Error(`the link to ${to} was not prefetched within 15 s (no request for ${pageData})`);
+          });
+          // Let hydration and the prefetch of the component chunk settle.
+          await page.waitForNetworkIdle({ idleTime: 500, timeout: 15000 });
+          await new Promise((r2) => setTimeout(r2, 300));
+          const selector = `a[href="${to}"]`;
+          if (!(await page.$(selector))) throw new Error(`no link ${selector} on ${from}`);
+          await page.evaluate(
+            (target) => {
+              const before = document.querySelector('h1')?.textContent ?? '';
+              window.__navTiming = new Promise((resolve) => {
+                let clickAt = 0;
+                document.addEventListener('click', (e) => (clickAt = e.timeStamp), { capture: true, once: true });
+                const done = () => {
+                  const inDom = performance.now();
+                  requestAnimationFrame(() => {
+                    const channel = new MessageChannel();
+                    channel.port1.onmessage = () => resolve({ clickAt, inDom, painted: performance.now() });
+                    channel.port2.postMessage(0);
+                  });
+                };
+                const check = () => location.pathname === target && (document.querySelector('h1')?.textContent ?? '') !== before;
+                const mo = new MutationObserver(() => {
+                  if (check()) {
+                    mo.disconnect();
+                    done();
+                  }
+                });
+                mo.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+              });
+            },
+            to,
+          );
+          const started = Date.now();
+          await page.click(selector);
+          const t = await Promise.race([
+            page.evaluate(() => window.__navTiming),
+            new Promise((_, reject) => setTimeout(() => reject(new Error('navigation did not finish within 10 s')), 10000)),
+          ]);
+          // A navigation that reloaded the document would have lost __navTiming and timed out.
+          details.push({ ms: t.painted - t.clickAt, toDomMs: t.inDom - t.clickAt, wallMs: Date.now() - started });
+          times.push(t.painted - t.clickAt);
+        } finally {
+          await page.close();
+        }
+      }
+      out.rates[rate] = { median: median(times), toDomMedian: median(details.map((d) => d.toDomMs)), runs: details };
+      log(`  navigation ${from} → ${to}, CPU ${rate}×: median ${median(times).toFixed(1)} ms to paint (${median(details.map((d) => d.toDomMs)).toFixed(1)} ms to DOM)`);
+    }
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+/**
+ * Runs a command as a child process and measures its wall time and the peak memory of its
+ * whole process tree (Gatsby and Astro start workers; a single process would under-count).
+ *
+ * Memory: every 50 ms the VmRSS of each process of the tree is read, and the tree itself is
+ * re-listed through /proc every 250 ms (parent ids from /proc/<pid>/stat; listing is the
+ * costly part, and on 2 cores the sampler must stay cheap). The peak is the larger of (a) the
+ * highest sampled sum of VmRSS over the tree and (b) the highest VmHWM (the kernel's exact
+ * per-process peak) seen for any one process.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+
+function readStatus(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rss = /VmRSS:\s+(\d+) kB/.exec(text);
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(text);
+    return { rss: rss ? Number(rss[1]) * 1024 : 0, hwm: hwm ? Number(hwm[1]) * 1024 : 0 };
+  } catch {
+    return null; // the process ended between listing and reading
+  }
+}
+
+/** Short name of a process: its executable and the script it runs, e.g. `node ssg-build.mjs`. */
+function commandName(pid) {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const base = (p) => p.split('/').pop();
+    const script = argv.slice(1).find((a) => !a.startsWith('-'));
+    return [base(argv[0] ?? '?'), script ? base(script) : ''].join(' ').trim();
+  } catch {
+    return '?';
+  }
+}
+
+/** pid → parent pid for every process visible now. */
+function parents() {
+  const map = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: parse after the last ')'.
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      map.set(Number(name), Number(rest[1]));
+    } catch {}
+  }
+  return map;
+}
+
+function tree(root) {
+  const ppid = parents();
+  const pids = [root];
+  for (let i = 0; i < pids.length; i++) {
+    for (const [pid, parent] of ppid) if (parent === pids[i]) pids.push(pid);
+  }
+  return pids;
+}
+
+/**
+ * Runs `cmd args` in `cwd`; resolves `{ ok, code, ms, peakBytes, log }`. Output goes to
+ * `logFile` (appended), never to the terminal. Never rejects: a failure is `ok: false`.
+ */
+export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_000 } = {}) {
+  return new Promise((resolve) => {
+    const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : null;
+    log?.write(`\n$ (cd ${cwd} && ${cmd} ${args.join(' ')})\n`);
+    const started = performance.now();
+    let child;
+    try {
+      child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (err) {
+      resolve({ ok: false, code: null, ms: 0, peakBytes: 0, error: String(err) });
+      return;
+    }
+    let tail = '';
+    const keep = (chunk) => {
+      log?.write(chunk);
+      tail = (tail + chunk.toString()).slice(-4000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    let peakSum = 0;
+    const hwm = new Map();
+    const names = new Map();
+    let pids = [];
+    let ticks = 0;
+    const sample = () => {
+      if (!child.pid) return;
+      if (ticks++ % 5 === 0) pids = tree(child.pid);
+      let sum = 0;
+      for (const pid of pids) {
+        const s = readStatus(pid);
+        if (!s) continue;
+        sum += s.rss;
+        hwm.set(pid, Math.max(hwm.get(pid) ?? 0, s.hwm));
+        if (!names.has(pid)) names.set(pid, commandName(pid));
+      }
+      peakSum = Math.max(peakSum, sum);
+    };
+    const timer = setInterval(sample, 50);
+    const killer = setTimeout(() => {
+      tail += `\n[bench] timed out after ${timeoutMs / 1000} s; killed.`;
+      try {
+        child.kill('SIGKILL');
+      } catch {}
+    }, timeoutMs);
+    let spawnError = null;
+    child.on('error', (err) => {
+      spawnError = err;
+    });
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      clearInterval(timer);
+      clearTimeout(killer);
+      log?.end(`\n[bench] exit ${code} after ${(ms / 1000).toFixed(2)} s\n`);
+      const peakBytes = Math.max(peakSum, ...hwm.values(), 0);
+      const ok = code === 0 && !spawnError;
+      // Per-process peaks, largest first: which process of the tree holds the memory.
+      const processes = [...hwm].map(([pid, bytes]) => ({ pid, name: names.get(pid), peakBytes: bytes })).sort((a, b) => b.peakBytes - a.peakBytes).slice(0, 6);
+      resolve({ ok, code, ms, peakBytes, processes, error: ok ? undefined : spawnError ? String(spawnError) : tail.trim().split('\n').slice(-15).join('\n') });
+    });
+  });
+}
+
+export function median(values) {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return Number.NaN;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}

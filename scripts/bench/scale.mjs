@@ -1,0 +1,146 @@
+/**
+ * Scale section: the same N generated pages built by our ssg, Gatsby 5 and Astro 5. For each
+ * size and tool: `runs` times (a cold build with every cache and output removed, then a warm
+ * rebuild with nothing changed); medians of wall time and of peak memory of the process tree.
+ * A tool that fails is recorded with its error and the others go on.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeSite } from '../../bench/generate.mjs';
+import { median, runMeasured } from './measure.mjs';
+import { ensurePeer } from './peers.mjs';
+import { linkWorkspacePackages } from './ssg-site.mjs';
+
+const here = import.meta.dirname;
+
+/** How each tool is prepared, cleaned for a cold build, run, and where its output lands. */
+function tools(benchDir, repoRoot) {
+  return {
+    ssg: {
+      label: 'ssg (ours)',
+      siteDir: (n) => join(benchDir, 'ssg', 'sites', `n${n}`),
+      prepare: () => linkWorkspacePackages(benchDir, repoRoot),
+      outDir: (site) => join(site, 'dist'),
+      // The build keeps its caches (server bundle, incremental state) under the site's node_modules.
+      cachePaths: (site) => [join(site, 'dist'), join(site, 'node_modules'), join(site, '.ssg-cache')],
+      command: (site, resultFile) => ({
+        cmd: process.execPath,
+        args: [join(here, 'ssg-build.mjs'), site, join(site, 'content'), join(site, 'dist'), resultFile],
+      }),
+    },
+    gatsby: {
+      label: 'Gatsby',
+      siteDir: (n) => join(benchDir, 'gatsby', 'sites', `n${n}`),
+      prepare: (log) => ensurePeer(benchDir, 'gatsby', log),
+      outDir: (site) => join(site, 'public'),
+      cachePaths: (site) => [join(site, 'public'), join(site, '.cache')],
+      command: () => ({ cmd: join(benchDir, 'gatsby', 'node_modules', '.bin', 'gatsby'), args: ['build'] }),
+      env: { GATSBY_TELEMETRY_DISABLED: '1', CI: '1', NO_COLOR: '1' },
+    },
+    astro: {
+      label: 'Astro',
+      siteDir: (n) => join(benchDir, 'astro', 'sites', `n${n}`),
+      prepare: (log) => ensurePeer(benchDir, 'astro', log),
+      outDir: (site) => join(site, 'dist'),
+      cachePaths: (site) => [join(site, 'dist'), join(site, '.astro'), join(site, 'node_modules')],
+      command: () => ({ cmd: join(benchDir, 'astro', 'node_modules', '.bin', 'astro'), args: ['build', '--silent'] }),
+      env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+    },
+  };
+}
+
+/** Checks that the first and last page exist in the output, so a silent no-op build cannot win. */
+function checkOutput(outDir, n) {
+  for (const i of [1, n]) {
+    const file = join(outDir, 'p', String(i), 'index.html');
+    if (!existsSync(file)) return `missing ${file}`;
+    if (!readFileSync(file, 'utf8').includes(`${i}</h1>`)) return `${file} does not hold page ${i}'s title`;
+  }
+  return null;
+}
+
+function countHtml(dir) {
+  let count = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html')) count++;
+  }
+  return count;
+}
+
+/**
+ * Runs the scale benchmark. `sizes`: page counts; `runs`: repetitions; `only`: tool names;
+ * `peerSizes`: sizes at which peers run (all by default). Returns a plain JSON-able object.
+ */
+export async function runScale({ benchDir, repoRoot, sizes, runs, only, peerSizes, log }) {
+  const all = tools(benchDir, repoRoot);
+  const names = only ?? Object.keys(all);
+  const logFile = join(benchDir, 'logs', 'scale.log');
+  const result = { sizes: {}, runs };
+  const prepared = new Map();
+  for (const n of sizes) {
+    const row = { tools: {} };
+    result.sizes[n] = row;
+    for (const name of names) {
+      if (name !== 'ssg' && peerSizes && !peerSizes.includes(n)) continue;
+      const tool = all[name];
+      const entry = { label: tool.label, cold: [], warm: [], coldPeak: [], warmPeak: [], stages: { cold: [], warm: [] } };
+      row.tools[name] = entry;
+      try {
+        if (!prepared.has(name)) prepared.set(name, tool.prepare(log) ?? {});
+        entry.version = prepared.get(name).version;
+        const site = tool.siteDir(n);
+        const gen = writeSite(name, site, n);
+        entry.bytesPerPage = gen.bytesPerPage;
+        const resultFile = join(site, '..', `result-n${n}.json`);
+        for (let r = 0; r < runs; r++) {
+          for (const p of tool.cachePaths(site)) rmSync(p, { recursive: true, force: true });
+          for (const kind of ['cold', 'warm']) {
+            rmSync(resultFile, { force: true });
+            const { cmd, args } = tool.command(site, resultFile);
+            const m = await runMeasured(cmd, args, { cwd: site, env: tool.env, logFile });
+            if (!m.ok) throw new Error(`${kind} build ${r + 1} failed (exit ${m.code}):\n${m.error}`);
+            const bad = checkOutput(tool.outDir(site), n);
+            if (bad) throw new Error(`${kind} build ${r + 1} finished but its output is wrong: ${bad}`);
+            entry[kind].push(m.ms);
+            entry[`${kind}Peak`].push(m.peakBytes);
+            (entry.processes ??= { cold: [], warm: [] })[kind].push(m.processes);
+            if (existsSync(resultFile)) {
+              const br = JSON.parse(readFileSync(resultFile, 'utf8'));
+              entry.stages[kind].push(br.stages);
+              entry.pagesBuilt = br.pages;
+            }
+            log(`  N=${n} ${tool.label} ${kind} #${r + 1}: ${(m.ms / 1000).toFixed(2)} s, peak ${(m.peakBytes / 2 ** 20).toFixed(0)} MB`);
+          }
+        }
+        entry.htmlFiles = countHtml(tool.outDir(site));
+        entry.median = {
+          cold: median(entry.cold),
+          warm: median(entry.warm),
+          coldPeak: median(entry.coldPeak),
+          warmPeak: median(entry.warmPeak),
+        };
+        entry.pagesPerSecond = n / (entry.median.cold / 1000);
+        entry.stageMedians = {
+          cold: medianStages(entry.stages.cold),
+          warm: medianStages(entry.stages.warm),
+        };
+      } catch (err) {
+        entry.error = String(err?.message ?? err);
+        log(`  N=${n} ${tool.label} FAILED: ${entry.error.split('\n').slice(0, 8).join('\n    ')}`);
+      }
+    }
+    const ours = row.tools.ssg?.median;
+    for (const [name, entry] of Object.entries(row.tools)) {
+      if (name === 'ssg' || !entry.median || !ours) continue;
+      entry.oursFaster = { cold: entry.median.cold / ours.cold, warm: entry.median.warm / ours.warm };
+    }
+  }
+  return result;
+}
+
+/** Median ms per stage name over runs (each run: Array<{name, ms}>). */
+function medianStages(runs) {
+  if (!runs.length) return null;
+  const names = runs[0].map((s) => s.name);
+  return names.map((name) => ({ name, ms: median(runs.map((r) => r.find((s) => s.name === name)?.ms)) }));
+}

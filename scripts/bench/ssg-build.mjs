@@ -1,0 +1,24 @@
+/**
+ * Child process of the scale benchmark: one `build()` of our ssg through the programmatic API,
+ * so the parent can time it and watch its memory like any other build command.
+ * Usage: node scripts/bench/ssg-build.mjs SITE_DIR CONTENT_DIR OUT_DIR RESULT_JSON
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [siteDir, contentDir, outDir, resultFile] = process.argv.slice(2).map((p) => resolve(p));
+const cliDir = join(import.meta.dirname, '..', '..', 'packages', 'ssg-cli');
+// The same TypeScript loader the `ssg` bin uses (`tsx/esm/api`), resolved from the cli
+// package. Its ESM build is the one that works; the package's exports map says where it is.
+const require = createRequire(join(cliDir, 'package.json'));
+const tsxPackage = require.resolve('tsx/package.json');
+const tsxEsmApi = JSON.parse(readFileSync(tsxPackage, 'utf8')).exports['./esm/api'].import.default;
+const { register } = await import(pathToFileURL(join(dirname(tsxPackage), tsxEsmApi)).href);
+register();
+const { build } = await import(pathToFileURL(join(cliDir, 'src', 'index.ts')).href);
+const started = performance.now();
+const result = await build({ root: siteDir, siteDir, contentDir, outDir });
+const ms = performance.now() - started;
+if (resultFile) writeFileSync(resultFile, JSON.stringify({ ...result, buildMs: ms }));
