@@ -1,0 +1,16 @@
+// Builds every brand of the clinic site into sibling folders: dist/vet, dist/med, dist/digital, …
+import path from 'node:path';
+import { build, formatError, summary, terminalReporter } from '@ssg/cli';
+
+const root = path.resolve(import.meta.dirname, '..');
+const brands = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
+
+for (const brand of brands) {
+  try {
+    const result = await build({ root, brand, outDir: path.join(root, 'dist', brand), reporter: terminalReporter() });
+    console.log(summary(result, root));
+  } catch (error) {
+    console.error(formatError(error));
+    process.exit(1);
+  }
+}
