@@ -1,0 +1,19 @@
+/** The clinic site in the browser: one lazily loaded chunk per page and slice, and the route hooks. */
+import { defineBrowser } from '@ssg/cli/site';
+import { schedulePageView, trackEvent } from './lib/analytics.ts';
+
+export default defineBrowser({
+  components: {
+    home: () => import('./pages/home-page.tsx'),
+    services: () => import('./pages/services-page.tsx'),
+    gallery: () => import('./pages/gallery-page.tsx'),
+    contact: () => import('./pages/contact-page.tsx'),
+    notFound: () => import('./pages/not-found-page.tsx'),
+    serverError: () => import('./pages/server-error-page.tsx'),
+    footer: () => import('./slices/footer-slice.tsx'),
+  },
+  // page_view 100 ms after every route change, the first load included.
+  onRouteUpdate: ({ location }) => schedulePageView(location),
+  // Slow navigations are worth knowing about; the framework shows the progress bar itself.
+  onRouteDelayed: ({ pathname }) => trackEvent('route_delayed', { page_path: pathname }),
+});

@@ -1,0 +1,26 @@
+import type { ComponentProps } from 'react';
+import type { ImageData } from '../page-data.ts';
+
+export interface CtaBandProps extends Omit<ComponentProps<'section'>, 'title'> {
+  title: string;
+  subtitle: string;
+  image?: ImageData;
+}
+
+/** The call to action: a brand-coloured band with a title, subtitle and actions. */
+export function CtaBand({ title, subtitle, image, className, children, ...props }: CtaBandProps) {
+  return (
+    <section data-slot="cta-band" className={['cta-band', className].filter(Boolean).join(' ')} aria-labelledby="cta-title" {...props}>
+      <div className="container cta-band__inner">
+        <div className="cta-band__copy">
+          <h2 id="cta-title" className="cta-band__title">
+            {title}
+          </h2>
+          <p className="cta-band__subtitle">{subtitle}</p>
+          <div className="cta-band__actions">{children}</div>
+        </div>
+        {image ? <img className="cta-band__image" src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" /> : null}
+      </div>
+    </section>
+  );
+}

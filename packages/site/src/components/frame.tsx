@@ -1,0 +1,103 @@
+import { Script, Slice, useStaticQuery } from '@ssg/cli/runtime';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { ensureGtag } from '../lib/analytics.ts';
+import { themeStyle } from '../lib/brand.ts';
+import { formatLandline, telHref } from '../lib/phone.ts';
+import { frameQuery } from '../queries.ts';
+import { AlertStrip } from './alert-strip.tsx';
+import { Icon } from './icon.tsx';
+import { SideMenu, type MenuItem } from './side-menu.tsx';
+import { PageNameProvider, SiteLink } from './site-link.tsx';
+import { TopBar } from './top-bar.tsx';
+import { WhatsappPopup } from './whatsapp-popup.tsx';
+import '../styles/base.css';
+import './frame.css';
+
+/** The frame's menu: the site's real pages, at their canonical paths. */
+export const FRAME_MENU: readonly MenuItem[] = [
+  { label: 'Home', to: '/' },
+  { label: 'Serviços', to: '/servicos/' },
+  { label: 'Galeria', to: '/galeria/' },
+  { label: 'Contato', to: '/contato/' },
+];
+
+const MENU_ID = 'menu-lateral';
+
+export interface FrameProps {
+  /** Name of the page shown; nav links with this text are marked active. */
+  pageName?: string | undefined;
+  children: ReactNode;
+}
+
+/** Every page's frame: alert strip, top bar, side menu, the page, the footer slice and the gtag tag. */
+export function Frame({ pageName, children }: FrameProps) {
+  const frame = useStaticQuery(frameQuery);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const { measurementId, strategy } = frame.analytics;
+
+  useEffect(() => {
+    // Queue the tag's setup; page views are sent by onRouteUpdate (browser.ts).
+    const gtag = ensureGtag();
+    if (!window.dataLayer!.some((e) => (e as IArguments)[0] === 'config')) {
+      gtag('js', new Date());
+      gtag('config', measurementId, { send_page_view: false });
+    }
+  }, [measurementId]);
+
+  return (
+    <PageNameProvider name={pageName}>
+      <div data-slot="frame" className="frame" style={themeStyle(frame.theme) as CSSProperties}>
+        <a className="skip-link" href="#conteudo">
+          Pular para o conteúdo
+        </a>
+        <AlertStrip text={frame.alert}>
+          <SiteLink to={telHref(frame.callPhone)} className="alert-strip__phone">
+            Plantão: {formatLandline(frame.callPhone)}
+          </SiteLink>
+        </AlertStrip>
+        <TopBar
+          alertPresent
+          phone={frame.callPhone}
+          ctaText="Ligue agora"
+          menuOpen={menuOpen}
+          menuId={MENU_ID}
+          menuButtonRef={menuButtonRef}
+          onMenuToggle={() => setMenuOpen((o) => !o)}
+          brand={
+            <SiteLink to="/" className="brand-link">
+              <img src={frame.logo.src} alt={frame.logo.alt} width={40} height={40} />
+              <span>{frame.companyName}</span>
+            </SiteLink>
+          }
+        />
+        <SideMenu
+          id={MENU_ID}
+          open={menuOpen}
+          onClose={closeMenu}
+          items={FRAME_MENU}
+          title={frame.companyName}
+          footer={
+            <>
+              <SiteLink to={telHref(frame.callPhone)} className="button" data-variant="primary">
+                <Icon name="phone" size={18} color="currentColor" />
+                Ligue agora
+              </SiteLink>
+              <SiteLink to={frame.popup.whatsHref} className="button" data-variant="whatsapp">
+                <Icon name="whatsapp" size={18} color="currentColor" />
+                WhatsApp
+              </SiteLink>
+            </>
+          }
+        />
+        <main id="conteudo" tabIndex={-1} className="frame__main">
+          {children}
+        </main>
+        <Slice alias="footer" />
+        <WhatsappPopup title={frame.popup.title} href={frame.popup.whatsHref} />
+        <Script src={`https://www.googletagmanager.com/gtag/js?id=${measurementId}`} strategy={strategy} />
+      </div>
+    </PageNameProvider>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ComponentProps } from 'react';
+import { Icon } from './icon.tsx';
+import { SiteLink } from './site-link.tsx';
+
+const price = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+export interface PlanListProps extends ComponentProps<'div'> {
+  plans: Array<{ name: string; price: number; period: string; description: string; benefits: string[]; highlight: boolean }>;
+  benefits: Array<{ id: string; title: string; description: string }>;
+  ctaHref: string;
+}
+
+/** Plans with their prices and the benefits each includes. */
+export function PlanList({ plans, benefits, ctaHref, className, ...props }: PlanListProps) {
+  const byId = new Map(benefits.map((b) => [b.id, b]));
+  return (
+    <div data-slot="plan-list" className={['grid', 'grid--plans', className].filter(Boolean).join(' ')} {...props}>
+      {plans.map((plan) => (
+        <article key={plan.name} className="card plan" data-highlight={plan.highlight ? '' : undefined}>
+          {plan.highlight ? <p className="plan__flag">Mais escolhido</p> : null}
+          <h3 className="plan__name">{plan.name}</h3>
+          <p className="plan__price">
+            <strong>{price.format(plan.price)}</strong>
+            <span>/{plan.period}</span>
+          </p>
+          <p className="plan__text">{plan.description}</p>
+          <ul className="plan__benefits">
+            {plan.benefits.map((id) => {
+              const b = byId.get(id);
+              return b ? (
+                <li key={id}>
+                  <Icon name="check" size={18} color="currentColor" />
+                  <span>
+                    <strong>{b.title}</strong>
+                    <span>{b.description}</span>
+                  </span>
+                </li>
+              ) : null;
+            })}
+          </ul>
+          <SiteLink to={ctaHref} className="button" data-variant={plan.highlight ? 'primary' : 'outline'}>
+            Quero o plano {plan.name}
+          </SiteLink>
+        </article>
+      ))}
+    </div>
+  );
+}

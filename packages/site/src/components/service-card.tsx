@@ -1,0 +1,29 @@
+import type { ComponentProps } from 'react';
+import type { ServiceView } from '../page-data.ts';
+import { Icon, type IconName } from './icon.tsx';
+
+export interface ServiceCardProps extends ComponentProps<'article'> {
+  service: ServiceView;
+}
+
+export function ServiceCard({ service, className, ...props }: ServiceCardProps) {
+  return (
+    <article data-slot="service-card" id={service.slug} className={['card', 'service-card', className].filter(Boolean).join(' ')} {...props}>
+      <span className="service-card__icon">
+        <Icon name={service.icon as IconName} size={28} color="currentColor" />
+      </span>
+      <h3 className="service-card__title">{service.title}</h3>
+      <p className="service-card__text">{service.description}</p>
+    </article>
+  );
+}
+
+export function ServiceGrid({ services, className, ...props }: ComponentProps<'div'> & { services: ServiceView[] }) {
+  return (
+    <div data-slot="service-grid" className={['grid', 'grid--services', className].filter(Boolean).join(' ')} {...props}>
+      {services.map((s) => (
+        <ServiceCard key={s.slug} service={s} />
+      ))}
+    </div>
+  );
+}

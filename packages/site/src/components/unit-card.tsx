@@ -1,0 +1,44 @@
+import type { ComponentProps } from 'react';
+import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
+import type { UnitView } from '../page-data.ts';
+import { Icon } from './icon.tsx';
+import { SiteLink } from './site-link.tsx';
+
+export interface UnitCardProps extends ComponentProps<'article'> {
+  unit: UnitView;
+}
+
+/** A unit with its maps search link, WhatsApp chat link (prefilled message), phone and site. */
+export function UnitCard({ unit, className, ...props }: UnitCardProps) {
+  return (
+    <article data-slot="unit-card" className={['card', 'unit-card', className].filter(Boolean).join(' ')} {...props}>
+      <h3 className="unit-card__name">{unit.name}</h3>
+      <p className="unit-card__address">
+        <Icon name="map-pin" size={18} color="currentColor" />
+        <span>{unit.address}</span>
+      </p>
+      <div className="unit-card__actions">
+        <SiteLink to={unit.mapsHref} className="button" data-variant="outline" data-size="sm">
+          <Icon name="map-pin" size={16} color="currentColor" />
+          Ver no mapa
+        </SiteLink>
+        <SiteLink to={unit.whatsHref} className="button" data-variant="whatsapp" data-size="sm" aria-label={`WhatsApp ${formatWhatsapp(unit.whats)} (${unit.name})`}>
+          <Icon name="whatsapp" size={16} color="currentColor" />
+          {formatWhatsapp(unit.whats)}
+        </SiteLink>
+        {unit.tel ? (
+          <SiteLink to={telHref(unit.tel)} className="button" data-variant="ghost" data-size="sm" aria-label={`Telefone ${formatLandline(unit.tel)} (${unit.name})`}>
+            <Icon name="phone" size={16} color="currentColor" />
+            {formatLandline(unit.tel)}
+          </SiteLink>
+        ) : null}
+        {unit.site ? (
+          <SiteLink to={unit.site} className="button" data-variant="ghost" data-size="sm" aria-label={`Site da ${unit.name}`}>
+            <Icon name="globe" size={16} color="currentColor" />
+            Site da unidade
+          </SiteLink>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * Reads content/*.json and content/brands/<brand>.json, validates every file and merges the
+ * brand over the base. Never throws for bad content: every problem of the run is returned.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ContentIssue, ContentResult } from '@ssg/cli/site';
+import type { z } from 'zod';
+import { BADGE_TYPES, brandFile, CONTENT_FILES, type Content } from './schema.ts';
+
+export const BRANDS = BADGE_TYPES;
+
+/** `['units', 2, 'whats']` → `units[2].whats` */
+export function formatPath(segments: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else out += out === '' ? String(s) : `.${String(s)}`;
+  }
+  return out;
+}
+
+function valueAt(root: unknown, segments: ReadonlyArray<PropertyKey>): unknown {
+  let v: unknown = root;
+  for (const s of segments) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[s as string];
+  }
+  return v;
+}
+
+/** Line and column (1-based) of a character offset. */
+function lineColumn(source: string, offset: number): { line: number; column: number } {
+  const before = source.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}
+
+type Parsed = { ok: true; json: unknown } | { ok: false; issue: ContentIssue };
+
+async function readJson(dir: string, file: string): Promise<Parsed> {
+  const abs = path.join(dir, file);
+  let source: string;
+  try {
+    source = await readFile(abs, 'utf8');
+  } catch {
+    return { ok: false, issue: { file, path: '', value: undefined, message: `The file ${file} is missing from the content folder; create it (see content/README.md for its fields).` } };
+  }
+  try {
+    return { ok: true, json: JSON.parse(source) };
+  } catch (error) {
+    const reason = (error as Error).message;
+    const at = /position (\d+)/.exec(reason);
+    const where = at ? lineColumn(source, Number(at[1])) : /line (\d+) column (\d+)/.exec(reason);
+    const place = where
+      ? Array.isArray(where)
+        ? ` at line ${where[1]}, column ${where[2]}`
+        : ` at line ${where.line}, column ${where.column}`
+      : '';
+    const clean = reason.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '');
+    return {
+      ok: false,
+      issue: { file, path: '', value: undefined, message: `${file} is not valid JSON${place}: ${clean}. Fix the syntax there (quotes, commas and brackets).` },
+    };
+  }
+}
+
+function describeType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+/** Turns one zod issue into a whole sentence with the expected value and the fix. */
+function toIssue(file: string, json: unknown, issue: z.core.$ZodIssue): ContentIssue {
+  const segments = issue.path;
+  const where = formatPath(segments);
+  const value = valueAt(json, segments);
+  const field = where === '' ? 'The file' : `"${where}"`;
+  let message: string;
+  switch (issue.code) {
+    case 'invalid_type':
+      message =
+        value === undefined
+          ? `${field} is missing: add it as ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}.`
+          : issue.message.startsWith('Expected ')
+            ? `${field}: ${issue.message} It is ${describeType(value)} now.`
+            : `${field} must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}, but it is ${describeType(value)}; change its value.`;
+      break;
+    case 'unrecognized_keys':
+      return {
+        file,
+        path: formatPath([...segments, issue.keys[0]!]),
+        value: valueAt(json, [...segments, issue.keys[0]!]),
+        message: `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${where ? ` in "${where}"` : ''}: remove ${issue.keys.length > 1 ? 'them' : 'it'} or check the spelling against content/README.md.`,
+      };
+    default:
+      message = `${field}: ${issue.message.replace(/\.?$/, '.')}`;
+  }
+  return { file, path: where, value, message };
+}
+
+function check<S extends z.ZodType>(file: string, schema: S, json: unknown, issues: ContentIssue[]): z.infer<S> | undefined {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) issues.push(toIssue(file, json, issue));
+  return undefined;
+}
+
+type Files = { [K in keyof typeof CONTENT_FILES]: z.infer<(typeof CONTENT_FILES)[K]> };
+
+export async function loadContent({ contentDir, brand }: { contentDir: string; brand: string }): Promise<ContentResult<Content>> {
+  const issues: ContentIssue[] = [];
+  const read: string[] = [];
+  const brandName = `brands/${brand}.json`;
+
+  const names = Object.keys(CONTENT_FILES) as Array<keyof typeof CONTENT_FILES>;
+  const parsed = await Promise.all(names.map((f) => readJson(contentDir, f)));
+  const files: Partial<Files> = {};
+  names.forEach((name, i) => {
+    const p = parsed[i]!;
+    read.push(path.join(contentDir, name));
+    if (!p.ok) return void issues.push(p.issue);
+    const data = check(name, CONTENT_FILES[name], p.json, issues);
+    if (data !== undefined) (files as Record<string, unknown>)[name] = data;
+  });
+
+  let brandData: z.infer<typeof brandFile> | undefined;
+  if (!(BRANDS as readonly string[]).includes(brand)) {
+    issues.push({ file: brandName, path: '', value: brand, message: `Unknown brand "${brand}": choose one of ${BRANDS.join(', ')}.` });
+  } else {
+    read.push(path.join(contentDir, brandName));
+    const p = await readJson(contentDir, brandName);
+    if (!p.ok) issues.push(p.issue);
+    else brandData = check(brandName, brandFile, p.json, issues);
+  }
+
+  // Only check image files once the names themselves are valid.
+  const imagesDir = path.join(contentDir, 'images');
+  const needImage = (file: string, at: string, name: string) => {
+    if (!existsSync(path.join(imagesDir, name)))
+      issues.push({ file, path: at, value: name, message: `The image "${name}" does not exist in content/images; add the file or correct the name.` });
+  };
+  files['team.json']?.team.forEach((m, i) => needImage('team.json', `team[${i}].photoFilename`, m.photoFilename));
+  if (files['curriculum.json']) needImage('curriculum.json', 'curriculum.photoFilename', files['curriculum.json'].curriculum.photoFilename);
+  files['partners.json']?.partners.forEach((p, i) => needImage('partners.json', `partners[${i}].logo`, p.logo));
+  files['partners.json']?.covenants.forEach((p, i) => needImage('partners.json', `covenants[${i}].logo`, p.logo));
+  files['gallery.json']?.photos.forEach((p, i) => needImage('gallery.json', `photos[${i}].file`, p.file));
+  files['gallery.json']?.videos.forEach((v, i) => needImage('gallery.json', `videos[${i}].poster`, v.poster));
+  for (const [n, img] of Object.entries(files['images.json'] ?? {})) needImage('images.json', `${n}.file`, img.file);
+  for (const [n, img] of Object.entries(brandData?.images ?? {})) if (img) needImage(brandName, `images.${n}.file`, img.file);
+
+  // Plans may only list benefits that exist.
+  const plans = files['plans.json'];
+  if (plans) {
+    const ids = new Set(plans.benefits.map((b) => b.id));
+    plans.plans.forEach((plan, i) =>
+      plan.benefits.forEach((b, j) => {
+        if (!ids.has(b))
+          issues.push({ file: 'plans.json', path: `plans[${i}].benefits[${j}]`, value: b, message: `The benefit "${b}" is not defined: use one of ${[...ids].join(', ')} or add it to "benefits".` });
+      }),
+    );
+  }
+
+  if (issues.length > 0 || !brandData) return { ok: false, issues };
+  const f = files as Files;
+  const content: Content = {
+    brand,
+    site: { ...f['site.json'], ...brandData.site },
+    company: { ...f['company.json'], ...brandData.company },
+    social: f['social.json'],
+    contact: f['contact.json'],
+    units: f['units.json'].units,
+    team: f['team.json'].team,
+    plans: f['plans.json'],
+    partners: f['partners.json'].partners,
+    covenants: f['partners.json'].covenants,
+    curriculum: f['curriculum.json'].curriculum,
+    services: f['services.json'].services,
+    pages: f['pages.json'],
+    countdown: f['countdown.json'],
+    texts: f['texts.json'],
+    gallery: f['gallery.json'],
+    images: { ...f['images.json'], ...(brandData.images as Partial<Files['images.json']>) },
+    badge: brandData.badge,
+    theme: brandData.theme,
+    imagesDir,
+  };
+  return { ok: true, content, files: read };
+}

@@ -1,0 +1,61 @@
+/** Head tags and schema.org data for a local business: title, description, canonical, Open Graph, JSON-LD. */
+import type { HeadTags } from '@ssg/cli/site';
+import type { Content, Unit } from './schema.ts';
+
+const DAY = /^(Mo|Tu|We|Th|Fr|Sa|Su)/;
+
+export function pageHead(c: Content, input: { path: string; title: string; description: string; jsonLd?: unknown[]; noindex?: boolean }): HeadTags {
+  const url = c.site.url + input.path;
+  const image = `${c.site.url}/images/${c.images.og.file}`;
+  const meta: NonNullable<HeadTags['meta']> = [
+    { name: 'description', content: input.description },
+    { name: 'theme-color', content: c.theme.primary },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: c.company.companyName },
+    { property: 'og:locale', content: c.site.locale },
+    { property: 'og:title', content: input.title },
+    { property: 'og:description', content: input.description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: image },
+    { property: 'og:image:width', content: String(c.images.og.width) },
+    { property: 'og:image:height', content: String(c.images.og.height) },
+    { property: 'og:image:alt', content: c.images.og.alt },
+    { name: 'twitter:card', content: 'summary_large_image' },
+  ];
+  if (input.noindex) meta.push({ name: 'robots', content: 'noindex' });
+  const link: NonNullable<HeadTags['link']> = [{ rel: 'icon', href: `/images/${c.images.favicon.file}`, type: 'image/svg+xml' }];
+  if (!input.noindex) link.unshift({ rel: 'canonical', href: url });
+  return { title: input.title, meta, link, ...(input.jsonLd ? { jsonLd: input.jsonLd } : {}) };
+}
+
+/** `Rua Augusta, 1520 – Consolação, São Paulo – SP, 01304-001` → `Rua Augusta, 1520 – Consolação` */
+function streetOf(u: Unit): string {
+  const cut = u.address.indexOf(`, ${u.locality}`);
+  return cut > 0 ? u.address.slice(0, cut) : u.address;
+}
+
+/** One schema.org VeterinaryCare per unit. */
+export function unitsJsonLd(c: Content): unknown[] {
+  return c.units.map((u) => ({
+    '@context': 'https://schema.org',
+    '@type': 'VeterinaryCare',
+    name: `${c.company.companyName} – ${u.name}`,
+    url: u.site ?? `${c.site.url}/contato/`,
+    image: `${c.site.url}/images/${c.images.og.file}`,
+    logo: `${c.site.url}/images/${c.images.logo.file}`,
+    telephone: `+55${u.tel ?? u.whats.slice(2)}`,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: streetOf(u),
+      addressLocality: u.locality,
+      addressRegion: u.region,
+      postalCode: u.postalCode,
+      addressCountry: 'BR',
+    },
+    openingHours: u.openingHours.filter((h) => DAY.test(h)),
+    sameAs: [
+      `https://www.instagram.com/${c.social.instagram.user}/`,
+      `https://www.facebook.com/${c.social.facebook}`,
+    ],
+  }));
+}

@@ -1,0 +1,28 @@
+/** Footer badge: display name and colour of each brand type. */
+export const BADGE = {
+  vet: { name: 'Vet', color: '#0f766e' },
+  med: { name: 'Med', color: '#1d4ed8' },
+  digital: { name: 'D', color: '#6d28d9' },
+  psico: { name: 'Psico', color: '#be185d' },
+  odonto: { name: 'Odonto', color: '#0369a1' },
+} as const;
+
+export type BadgeKind = keyof typeof BADGE;
+export const DEFAULT_BADGE_LABEL = 'Parceiro';
+
+export interface Theme {
+  primary: string;
+  primaryDark: string;
+  primarySoft: string;
+  accent: string;
+}
+
+/** CSS custom properties of a brand, set on the frame's root element. */
+export function themeStyle(theme: Theme): Record<string, string> {
+  return {
+    '--brand': theme.primary,
+    '--brand-strong': theme.primaryDark,
+    '--brand-soft': theme.primarySoft,
+    '--accent': theme.accent,
+  };
+}

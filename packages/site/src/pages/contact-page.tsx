@@ -1,0 +1,110 @@
+import type { PageProps } from '@ssg/cli/site';
+import { Frame } from '../components/frame.tsx';
+import { Icon } from '../components/icon.tsx';
+import { QrCode } from '../components/qr-code.tsx';
+import { PageHero, Section } from '../components/section.tsx';
+import { SiteLink } from '../components/site-link.tsx';
+import { SocialList } from '../components/social-list.tsx';
+import { UnitCard } from '../components/unit-card.tsx';
+import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
+import type { ContactData, SitePageContext } from '../page-data.ts';
+import './pages.css';
+
+const GROUPS = [
+  ['agendamento', 'Agendamento'],
+  ['fixos', 'Telefones fixos'],
+  ['plantao', 'Plantão 24 horas'],
+] as const;
+
+export default function ContactPage({ data, pageContext }: PageProps<ContactData, SitePageContext>) {
+  return (
+    <Frame pageName={pageContext.pageName}>
+      <PageHero eyebrow="Contato" title={data.page.title} subtitle={data.page.subtitle} />
+      <section className="section" aria-labelledby="canais">
+        <div className="container contact__grid">
+          <div className="card contact__card">
+            <h2 id="canais" className="contact__heading">
+              Canais de atendimento
+            </h2>
+            <p className="contact__address">
+              <Icon name="map-pin" size={22} color="currentColor" />
+              <span>
+                <strong>Endereço</strong>
+                <SiteLink to={data.mapsHref}>{data.endereco}</SiteLink>
+              </span>
+            </p>
+            <div className="contact__phones">
+              {GROUPS.map(([key, label]) =>
+                data.phones[key].length > 0 ? (
+                  <div key={key} className="contact__group">
+                    <h3>
+                      <Icon name={key === 'plantao' ? 'siren' : 'phone'} size={20} color="currentColor" />
+                      {label}
+                    </h3>
+                    <ul>
+                      {data.phones[key].map((n) => (
+                        <li key={n}>
+                          <SiteLink to={telHref(n)}>{formatLandline(n)}</SiteLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null,
+              )}
+              <div className="contact__group">
+                <h3>
+                  <Icon name="whatsapp" size={20} color="currentColor" />
+                  WhatsApp
+                </h3>
+                <ul>
+                  {data.phones.whatsapp.map((n) => (
+                    <li key={n}>
+                      <SiteLink to={`https://wa.me/${n}`}>{formatWhatsapp(n)}</SiteLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+            <div className="contact__group">
+              <h3>
+                <Icon name="clock" size={20} color="currentColor" />
+                Horários
+              </h3>
+              <dl className="hours">
+                {data.horarios.map((h) => (
+                  <div key={h.dias}>
+                    <dt>{h.dias}</dt>
+                    <dd>{h.horas}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+            <div className="contact__group">
+              <h3>Redes sociais</h3>
+              <SocialList social={data.social} />
+            </div>
+          </div>
+          <aside className="card contact__qr" aria-labelledby="qr-title">
+            <h2 id="qr-title" className="contact__heading">
+              Converse pelo WhatsApp
+            </h2>
+            <p>Aponte a câmera do celular para o código e comece a conversa com a nossa equipe.</p>
+            <QrCode size={data.qr.size} path={data.qr.path} label="QR code que abre uma conversa no WhatsApp da clínica" />
+            <SiteLink to={data.whatsHref} className="button" data-variant="whatsapp">
+              <Icon name="whatsapp" size={20} color="currentColor" />
+              Abrir o WhatsApp
+            </SiteLink>
+            <img src={data.image.src} alt={data.image.alt} width={data.image.width} height={data.image.height} loading="lazy" decoding="async" className="contact__map" />
+          </aside>
+        </div>
+      </section>
+      <Section headingId="unidades" eyebrow="Unidades" title="Venha nos visitar" lead="Escolha a unidade mais perto de você. Todas atendem com hora marcada." tone="soft">
+        <div className="grid grid--units">
+          {data.units.map((u) => (
+            <UnitCard key={u.name} unit={u} />
+          ))}
+        </div>
+      </Section>
+    </Frame>
+  );
+}

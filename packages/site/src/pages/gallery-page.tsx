@@ -1,0 +1,44 @@
+import type { PageProps } from '@ssg/cli/site';
+import { Frame } from '../components/frame.tsx';
+import { Icon } from '../components/icon.tsx';
+import { PageHero, Section } from '../components/section.tsx';
+import { SiteLink } from '../components/site-link.tsx';
+import type { GalleryData, SitePageContext } from '../page-data.ts';
+import './pages.css';
+
+export default function GalleryPage({ data, pageContext }: PageProps<GalleryData, SitePageContext>) {
+  return (
+    <Frame pageName={pageContext.pageName}>
+      <PageHero eyebrow="Galeria" title={data.page.title} subtitle={data.page.subtitle} />
+      <Section headingId="fotos" title="Fotos" align="start">
+        <div className="grid grid--gallery">
+          {data.photos.map((p, i) => (
+            <figure key={p.src} className="photo">
+              <img src={p.src} alt={p.alt} width={p.width} height={p.height} loading={i < 2 ? 'eager' : 'lazy'} decoding="async" sizes="(max-width: 768px) 100vw, 33vw" />
+              <figcaption>{p.caption}</figcaption>
+            </figure>
+          ))}
+        </div>
+      </Section>
+      <Section headingId="videos" title="Vídeos" align="start" tone="soft">
+        <ul className="grid grid--videos">
+          {data.videos.map((v) => (
+            <li key={v.url} className="card video">
+              <SiteLink to={v.url} className="video__link">
+                <span className="video__poster">
+                  <img src={v.poster.src} alt="" width={v.poster.width} height={v.poster.height} loading="lazy" decoding="async" />
+                  <span className="video__duration">{v.duration}</span>
+                </span>
+                <span className="video__title">
+                  {v.title}
+                  <span className="visually-hidden"> (vídeo no YouTube, abre em nova aba)</span>
+                  <Icon name="external" size={16} color="currentColor" />
+                </span>
+              </SiteLink>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </Frame>
+  );
+}

@@ -1,0 +1,174 @@
+import type { PageProps } from '@ssg/cli/site';
+import { Countdown } from '../components/countdown.tsx';
+import { Frame } from '../components/frame.tsx';
+import { Icon } from '../components/icon.tsx';
+import { LogoWall } from '../components/logo-wall.tsx';
+import { PlanList } from '../components/plan-list.tsx';
+import { Section } from '../components/section.tsx';
+import { ServiceGrid } from '../components/service-card.tsx';
+import { SiteLink } from '../components/site-link.tsx';
+import { TeamList } from '../components/team-list.tsx';
+import { CtaBand } from '../components/cta-band.tsx';
+import { withFallbacks } from '../lib/fallback-texts.ts';
+import { formatLandline, telHref } from '../lib/phone.ts';
+import type { HomeData, SitePageContext } from '../page-data.ts';
+import './pages.css';
+
+export default function HomePage({ data, pageContext }: PageProps<HomeData, SitePageContext>) {
+  const texts = withFallbacks(data.texts);
+  const { company, images, curriculum } = data;
+  return (
+    <Frame pageName={pageContext.pageName}>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__grid">
+          <div className="hero__copy">
+            <p className="eyebrow">Clínica veterinária em {company.cidade}</p>
+            <h1 id="hero-title" className="hero__title">
+              {company.companyName}
+            </h1>
+            <p className="hero__subtitle">{company.subtitle}</p>
+            <div className="hero__actions">
+              <SiteLink to={data.whatsHref} className="button" data-variant="primary" data-size="lg">
+                <Icon name="whatsapp" size={20} color="currentColor" />
+                Agendar pelo WhatsApp
+              </SiteLink>
+              <SiteLink to="/servicos/" className="button" data-variant="outline" data-size="lg">
+                Conheça os serviços
+                <Icon name="arrow-right" size={20} color="currentColor" />
+              </SiteLink>
+            </div>
+            <ul className="hero__facts">
+              <li>
+                <strong>24 horas</strong>
+                <span>plantão todos os dias</span>
+              </li>
+              <li>
+                <strong>{data.unitCount} unidades</strong>
+                <span>em {company.cidade} e região</span>
+              </li>
+              <li>
+                <strong>+15 anos</strong>
+                <span>cuidando de famílias</span>
+              </li>
+            </ul>
+          </div>
+          <div className="hero__art">
+            <img src={images.hero.src} alt={images.hero.alt} width={images.hero.width} height={images.hero.height} fetchPriority="high" sizes="(max-width: 768px) 90vw, 560px" />
+          </div>
+        </div>
+      </section>
+
+      <div className="container">
+        <Countdown eventName={data.countdown.eventName} eventDate={data.countdown.eventDate} subtitle={data.countdown.subtitle} />
+      </div>
+
+      <Section headingId="sobre" eyebrow="Quem somos" title={texts.h2} align="start" className="about">
+        <div className="about__grid">
+          <div className="about__text">
+            <p>{texts.about1}</p>
+            <p>{texts.about2}</p>
+            <ul className="checklist">
+              <li>
+                <Icon name="check" size={20} color="currentColor" />
+                Orçamento antes de qualquer procedimento
+              </li>
+              <li>
+                <Icon name="check" size={20} color="currentColor" />
+                Espaço separado para gatos
+              </li>
+              <li>
+                <Icon name="check" size={20} color="currentColor" />
+                Acompanhamento pelo WhatsApp
+              </li>
+            </ul>
+          </div>
+          <img className="about__image" src={images.about.src} alt={images.about.alt} width={images.about.width} height={images.about.height} loading="lazy" decoding="async" />
+        </div>
+        <article className="card curriculum" aria-labelledby="curriculo">
+          <img src={curriculum.photo.src} alt={curriculum.photo.alt} width={112} height={112} loading="lazy" decoding="async" className="curriculum__photo" />
+          <div>
+            <p className="eyebrow">Responsável técnica</p>
+            <h3 id="curriculo" className="curriculum__name">
+              {curriculum.name}
+            </h3>
+            <p className="curriculum__title">
+              {curriculum.title} · {curriculum.registry}
+            </p>
+            <p>{curriculum.summary}</p>
+            <div className="curriculum__lists">
+              <div>
+                <h4>Formação</h4>
+                <ul>
+                  {curriculum.education.map((e) => (
+                    <li key={e}>{e}</li>
+                  ))}
+                </ul>
+              </div>
+              <div>
+                <h4>Experiência</h4>
+                <ul>
+                  {curriculum.experience.map((e) => (
+                    <li key={e}>{e}</li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          </div>
+        </article>
+      </Section>
+
+      <Section headingId="servicos" eyebrow="Serviços" title="Tudo o que o seu pet precisa" lead={texts.descriptionService} tone="soft">
+        <ServiceGrid services={data.services} />
+        <p className="section__more">
+          <SiteLink to="/servicos/" className="button" data-variant="primary">
+            Ver todos os serviços
+            <Icon name="arrow-right" size={18} color="currentColor" />
+          </SiteLink>
+        </p>
+      </Section>
+
+      <Section headingId="planos" eyebrow="Planos de saúde" title={data.plans.title} lead={data.plans.subtitle}>
+        <PlanList plans={data.plans.plans} benefits={data.plans.benefits} ctaHref={data.whatsHref} />
+      </Section>
+
+      <Section headingId="equipe" eyebrow="Equipe" title="Quem cuida do seu pet" lead="Veterinários especialistas, registrados no CRMV-SP e apaixonados pelo que fazem." tone="soft">
+        <TeamList team={data.team} />
+      </Section>
+
+      <Section headingId="galeria" eyebrow="Galeria" title="Conheça a nossa estrutura">
+        <div className="grid grid--gallery">
+          {data.gallery.map((p) => (
+            <figure key={p.src} className="photo">
+              <img src={p.src} alt={p.alt} width={p.width} height={p.height} loading="lazy" decoding="async" sizes="(max-width: 768px) 100vw, 33vw" />
+              <figcaption>{p.caption}</figcaption>
+            </figure>
+          ))}
+        </div>
+        <p className="section__more">
+          <SiteLink to="/galeria/" className="button" data-variant="outline">
+            Ver a galeria completa
+            <Icon name="arrow-right" size={18} color="currentColor" />
+          </SiteLink>
+        </p>
+      </Section>
+
+      <Section headingId="parceiros" eyebrow="Parceiros e convênios" title="Trabalhamos junto com quem cuida bem" tone="soft">
+        <h3 className="logo-wall__heading">Parceiros</h3>
+        <LogoWall items={data.partners} />
+        <h3 className="logo-wall__heading">Convênios aceitos</h3>
+        <LogoWall items={data.covenants} />
+      </Section>
+
+      <CtaBand title={data.cta.title} subtitle={data.cta.subtitle} image={images.cta}>
+        <SiteLink to="/contato/" className="button" data-variant="light" data-size="lg">
+          Fale conosco
+          <Icon name="arrow-right" size={20} color="currentColor" />
+        </SiteLink>
+        <SiteLink to={telHref(data.phone)} className="button" data-variant="ghost-light" data-size="lg">
+          <Icon name="phone" size={20} color="currentColor" />
+          {formatLandline(data.phone)}
+        </SiteLink>
+      </CtaBand>
+    </Frame>
+  );
+}

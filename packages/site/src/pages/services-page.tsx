@@ -1,0 +1,39 @@
+import type { PageProps } from '@ssg/cli/site';
+import { CtaBand } from '../components/cta-band.tsx';
+import { Frame } from '../components/frame.tsx';
+import { Icon } from '../components/icon.tsx';
+import { PageHero } from '../components/section.tsx';
+import { ServiceGrid } from '../components/service-card.tsx';
+import { SiteLink } from '../components/site-link.tsx';
+import { withFallbacks } from '../lib/fallback-texts.ts';
+import { formatLandline, telHref } from '../lib/phone.ts';
+import type { ServicesData, SitePageContext } from '../page-data.ts';
+import './pages.css';
+
+export default function ServicesPage({ data, pageContext }: PageProps<ServicesData, SitePageContext>) {
+  const { descriptionService } = withFallbacks({ descriptionService: data.descriptionService });
+  return (
+    <Frame pageName={pageContext.pageName}>
+      <PageHero eyebrow="Serviços" title={data.page.title} subtitle={data.page.subtitle} />
+      <section className="section" aria-labelledby="lista-servicos">
+        <div className="container">
+          <h2 id="lista-servicos" className="visually-hidden">
+            Lista de serviços
+          </h2>
+          <p className="section__lead section__lead--start">{descriptionService}</p>
+          <ServiceGrid services={data.services} />
+        </div>
+      </section>
+      <CtaBand title={data.cta.title} subtitle={data.cta.subtitle}>
+        <SiteLink to={data.whatsHref} className="button" data-variant="light" data-size="lg">
+          <Icon name="whatsapp" size={20} color="currentColor" />
+          Agendar pelo WhatsApp
+        </SiteLink>
+        <SiteLink to={telHref(data.phone)} className="button" data-variant="ghost-light" data-size="lg">
+          <Icon name="phone" size={20} color="currentColor" />
+          {formatLandline(data.phone)}
+        </SiteLink>
+      </CtaBand>
+    </Frame>
+  );
+}

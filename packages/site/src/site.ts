@@ -1,0 +1,197 @@
+/**
+ * The clinic site at build time: brands, content loading, routes with their data and head tags,
+ * the footer slice, static queries, sitemap.xml / robots.txt and the folders copied as they are.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { defineSite, type RouteDefinition } from '@ssg/cli/site';
+import { BRANDS, loadContent } from './content/load-content.ts';
+import { qrSvg } from './content/qr-code.ts';
+import type { Content, NamedImage } from './content/schema.ts';
+import { pageHead, unitsJsonLd } from './content/seo.ts';
+import { mapsSearchUrl, whatsappChatUrl, facebookUrl, instagramUrl, linkedinUrl } from './lib/links.ts';
+import { FALLBACK_TEXTS } from './lib/fallback-texts.ts';
+import type {
+  ContactData, FooterData, GalleryData, HomeData, ErrorPageData, ImageData, ServicesData, SitePageContext, SocialLinks, UnitView,
+} from './page-data.ts';
+import { staticQueries } from './queries.ts';
+
+const img = (i: NamedImage): ImageData => ({ src: `/images/${i.file}`, alt: i.alt, width: i.width, height: i.height });
+
+const units = (c: Content): UnitView[] =>
+  c.units.map((u) => ({
+    name: u.name,
+    address: u.address,
+    mapsHref: mapsSearchUrl(u.address),
+    whats: u.whats,
+    whatsHref: whatsappChatUrl(u.whats, u.whatsMsg),
+    ...(u.tel ? { tel: u.tel } : {}),
+    ...(u.site ? { site: u.site } : {}),
+  }));
+
+const social = (c: Content): SocialLinks => ({
+  instagram: { user: c.social.instagram.user, href: instagramUrl(c.social.instagram.user) },
+  facebook: facebookUrl(c.social.facebook),
+  linkedin: linkedinUrl(c.social.linkedin),
+  whatsapp: { number: c.social.whatsapp, href: whatsappChatUrl(c.social.whatsapp, c.social.mensagem) },
+});
+
+const mainWhatsHref = (c: Content) =>
+  whatsappChatUrl(c.social.whatsapp, c.texts.whatsMessage || c.social.mensagem || FALLBACK_TEXTS.whatsMessage);
+
+const ctx = (pageName?: string): SitePageContext => (pageName ? { pageName } : {});
+
+function routes(c: Content): RouteDefinition[] {
+  const name = c.company.companyName;
+  const services = c.services.map(({ slug, icon, title, description }) => ({ slug, icon, title, description }));
+  const photo = (p: Content['gallery']['photos'][number]) => ({ src: `/images/${p.file}`, alt: p.alt, width: p.width, height: p.height, caption: p.caption });
+  const logo = (p: Content['partners'][number]) => ({
+    name: p.name,
+    logo: { src: `/images/${p.logo}`, alt: p.name, width: 240, height: 96 },
+    ...(p.url ? { url: p.url } : {}),
+  });
+
+  const home: HomeData = {
+    company: c.company,
+    texts: c.texts,
+    images: { hero: img(c.images.hero), about: img(c.images.about), cta: img(c.images.cta) },
+    whatsHref: mainWhatsHref(c),
+    phone: c.contact.agendamento[0]!,
+    unitCount: c.units.length,
+    countdown: c.countdown,
+    services: services.slice(0, 6),
+    plans: c.plans,
+    team: c.team.map((m) => ({ name: m.name, role: m.role, photo: { src: `/images/${m.photoFilename}`, ...m.photo } })),
+    curriculum: (({ photoFilename, ...rest }) => ({ ...rest, photo: { src: `/images/${photoFilename}`, alt: `Foto de ${rest.name}`, width: 320, height: 320 } }))(c.curriculum),
+    gallery: c.gallery.photos.slice(0, 3).map(photo),
+    partners: c.partners.map(logo),
+    covenants: c.covenants.map(logo),
+    cta: c.pages.cta,
+  };
+  const servicesData: ServicesData = {
+    page: c.pages.servicos,
+    ...(c.texts.descriptionService ? { descriptionService: c.texts.descriptionService } : {}),
+    services,
+    cta: c.pages.cta,
+    whatsHref: mainWhatsHref(c),
+    phone: c.contact.agendamento[0]!,
+  };
+  const gallery: GalleryData = {
+    page: c.pages.galeria,
+    photos: c.gallery.photos.map(photo),
+    videos: c.gallery.videos.map((v) => ({ title: v.title, url: v.url, duration: v.duration, poster: { src: `/images/${v.poster}`, alt: '', width: v.width, height: v.height } })),
+  };
+  const whatsHref = whatsappChatUrl(c.social.whatsapp, c.social.mensagem);
+  const qr = qrSvg(whatsHref, { level: c.site.qr.level, ...(c.site.qr.version ? { version: c.site.qr.version } : {}) });
+  const contact: ContactData = {
+    page: c.pages.contato,
+    endereco: c.contact.endereco,
+    mapsHref: mapsSearchUrl(c.contact.endereco),
+    phones: { agendamento: c.contact.agendamento, fixos: c.contact.fixos, plantao: c.contact.plantao, whatsapp: c.contact.whatsapp },
+    horarios: c.contact.horarios,
+    social: social(c),
+    whatsHref,
+    qr: { size: qr.size, path: qr.path },
+    units: units(c),
+    image: img(c.images.contact),
+  };
+  const errorData = (image: NamedImage): ErrorPageData => ({ image: img(image), phone: c.contact.plantao[0]! });
+  const jsonLd = unitsJsonLd(c);
+  const where = `${c.company.cidade} e região`;
+
+  return [
+    {
+      path: '/',
+      component: 'home',
+      data: home,
+      pageContext: ctx('Home'),
+      head: pageHead(c, {
+        path: '/',
+        title: `${name} | Veterinário 24 horas em ${c.company.cidade}`,
+        description: `${c.company.subtitle}. Consultas, vacinas, cirurgias e plantão 24 horas em ${c.units.length} unidades em ${where}.`,
+        jsonLd,
+      }),
+    },
+    {
+      path: '/servicos/',
+      component: 'services',
+      data: servicesData,
+      pageContext: ctx('Serviços'),
+      head: pageHead(c, { path: '/servicos/', title: `${c.pages.servicos.title} | ${name}`, description: c.pages.servicos.subtitle }),
+    },
+    {
+      path: '/galeria/',
+      component: 'gallery',
+      data: gallery,
+      pageContext: ctx('Galeria'),
+      head: pageHead(c, { path: '/galeria/', title: `${c.pages.galeria.title} | ${name}`, description: c.pages.galeria.subtitle }),
+    },
+    {
+      path: '/contato/',
+      component: 'contact',
+      data: contact,
+      pageContext: ctx('Contato'),
+      head: pageHead(c, { path: '/contato/', title: `${c.pages.contato.title} | ${name}`, description: c.pages.contato.subtitle, jsonLd }),
+    },
+    {
+      path: '/404.html',
+      component: 'notFound',
+      data: errorData(c.images.notFound),
+      pageContext: ctx(),
+      head: pageHead(c, { path: '/404.html', title: `Página não encontrada | ${name}`, description: 'A página que você procurou não existe ou mudou de endereço.', noindex: true }),
+    },
+    {
+      path: '/500.html',
+      component: 'serverError',
+      data: errorData(c.images.serverError),
+      pageContext: ctx(),
+      head: pageHead(c, { path: '/500.html', title: `Erro no servidor | ${name}`, description: 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.', noindex: true }),
+    },
+  ];
+}
+
+function footer(c: Content): FooterData {
+  return {
+    companyName: c.company.companyName,
+    slogan: c.company.slogan,
+    cidade: c.company.cidade,
+    logo: img(c.images.logo),
+    units: units(c),
+    endereco: c.contact.endereco,
+    phones: { agendamento: c.contact.agendamento[0]!, plantao: c.contact.plantao[0]! },
+    horarios: c.contact.horarios,
+    social: social(c),
+    badge: c.badge,
+  };
+}
+
+const require = createRequire(import.meta.url);
+const fontsDir = path.dirname(require.resolve('@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2'));
+
+export default defineSite<Content>({
+  brands: BRANDS,
+  loadContent,
+  routes,
+  slices: (c) => [{ name: 'footer', component: 'footer', data: footer(c) }],
+  staticQueries,
+  files: ({ content, routes: built }) => {
+    const pages = built.map((r) => r.path).filter((p) => !/^\/(404|500)\.html$/.test(p));
+    const sitemap = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...pages.map((p) => `  <url><loc>${content.site.url}${p}</loc></url>`),
+      '</urlset>',
+      '',
+    ].join('\n');
+    const robots = `User-agent: *\nAllow: /\n\nSitemap: ${content.site.url}/sitemap.xml\n`;
+    return [
+      { path: 'sitemap.xml', contents: sitemap },
+      { path: 'robots.txt', contents: robots },
+    ];
+  },
+  assets: (c) => [
+    { from: c.imagesDir, to: 'images' },
+    { from: fontsDir, to: 'fonts' },
+  ],
+  lang: 'pt-BR',
+});
