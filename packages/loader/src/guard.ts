@@ -1,0 +1,26 @@
+import type { StorageLike } from './platform.ts';
+
+/**
+ * A once-per-session guard for reloads: true (and remembered) the first time `key` is set to
+ * `value`, false afterwards. Storage that is missing or throws answers false: without a place
+ * to remember the reload, reloading could loop forever, so the page stays as it is.
+ */
+export function takeOnce(storage: () => StorageLike | undefined, key: string, value: string) {
+  try {
+    const s = storage()!;
+    if (s.getItem(key) === value) return false;
+    s.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets a guard after a clean load, so that a later deploy may reload once again. */
+export function clearOnce(storage: () => StorageLike | undefined, key: string): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // storage blocked: nothing was remembered either
+  }
+}

@@ -1,0 +1,145 @@
+import type { Tunables } from './constants.ts';
+import { LOADER_DEFAULTS, notRenderingMessage } from './constants.ts';
+import type { AppData } from './contract.ts';
+import { appDataUrl } from './contract.ts';
+import type { LoadFailure } from './fetch-json.ts';
+import { fetchOk } from './fetch-json.ts';
+import { clearOnce, takeOnce } from './guard.ts';
+import { pathKey } from './memo.ts';
+import type { Platform } from './platform.ts';
+import { browserPlatform } from './platform.ts';
+import { createPrefetchQueue } from './prefetch-queue.ts';
+import { createResources } from './resources.ts';
+import type { Loader } from './types.ts';
+import { updateInstalled } from './update-signal.ts';
+
+interface LoaderBase {
+  /** Imports a page or slice component's chunk by name; may reject when the chunk is gone. */
+  loadComponent: (chunkName: string) => Promise<unknown>;
+  /** The compilation hash of the build that rendered this HTML (see `readCompilationHash`). */
+  compilationHash: string;
+  /** True once a newer build is installed. Default: an updated service worker installed. */
+  updateAvailable: () => boolean;
+}
+
+/** Platform members default to the browser's, tunables to `LOADER_DEFAULTS`. */
+export type LoaderOptions = Partial<Platform & Tunables> &
+  Pick<LoaderBase, 'loadComponent' | 'compilationHash'> &
+  Partial<Pick<LoaderBase, 'updateAvailable'>>;
+
+/** The loader, with what it adds to the `Loader` contract. */
+export interface SsgLoader extends Loader {
+  /**
+   * A lazily loaded chunk failed after the page rendered: full navigation to the last known
+   * path, once per chunk per session. Returns whether it navigated.
+   */
+  chunkFailed(chunkName: string): boolean;
+}
+
+/** sessionStorage keys of the reload guards. */
+export const RELOAD_KEY = 'ssg-reload';
+export const CHUNK_KEY = 'ssg-chunk:';
+
+export function createLoader(options: LoaderOptions): SsgLoader {
+  const c: Platform & Tunables & LoaderBase = {
+    ...browserPlatform(),
+    ...LOADER_DEFAULTS,
+    updateAvailable: updateInstalled,
+    ...options,
+  };
+  let lastPath = '/';
+  /** The deployed compilation hash once it differs from this HTML's: the page is stale. */
+  let stale = '';
+  let appData: Promise<unknown> | undefined;
+
+  /** Data of a newer build than this HTML's marks the page stale; an unknown hash does not. */
+  const checkForUpdate = async () => {
+    // one app-data request shared by concurrent callers
+    appData ??= fetchOk<AppData>(appDataUrl(), c)
+      .then(({ compilationHash: hash }) => {
+        if (hash && c.compilationHash && hash !== c.compilationHash) stale = hash;
+      })
+      .catch(() => {})
+      .finally(() => {
+        appData = undefined;
+      });
+    await appData;
+    return !!stale;
+  };
+
+  // every page-data request checks app-data beside it, so a prefetched page still opens at once
+  const { load, loaded } = createResources(c, checkForUpdate);
+  const enqueue = createPrefetchQueue(c, load);
+
+  /** The page is going away: the returned promise never settles, so nothing more renders. */
+  const reload = () => {
+    c.location.reload();
+    return new Promise<never>(() => {});
+  };
+
+  const go = (path: string): null => {
+    c.location.assign(path);
+    return null;
+  };
+
+  /** Reloads for a gone chunk happen once per chunk per session, so they can never loop. */
+  const firstChunkFailure = (chunk: string) => takeOnce(c.storage, CHUNK_KEY + chunk, '1');
+
+  let hiddenAt = 0;
+  const watchVisibility = (v = c.visibility) =>
+    v?.addEventListener('visibilitychange', () => {
+      const now = c.now();
+      if (v.hidden) hiddenAt = now;
+      // a tab left in the background for long may have missed a deploy
+      else if (hiddenAt && now - hiddenAt >= c.hiddenRecheckMs) void checkForUpdate();
+    });
+
+  return {
+    async start(rawPath) {
+      const path = pathKey(rawPath);
+      lastPath = path;
+      watchVisibility();
+      const [res] = await Promise.all([load(path).catch((e: LoadFailure) => e), checkForUpdate()]);
+      if (stale) {
+        // this HTML is older than the deployed build: reload once per new hash
+        if (takeOnce(c.storage, RELOAD_KEY, stale)) return reload();
+      } else clearOnce(c.storage, RELOAD_KEY);
+      if (!(res instanceof Error)) return res;
+      // a chunk gone after polling: the server HTML of this path names the current chunks
+      if (res.chunk && firstChunkFailure(res.chunk)) return reload();
+      throw res.query ? res : new Error(notRenderingMessage(path));
+    },
+
+    async loadPage(rawPath) {
+      const path = pathKey(rawPath);
+      // after a deploy or a service worker update, only a full load gets matching code and data
+      if (stale || c.updateAvailable()) return go(path);
+      const res = await load(path).catch((e: LoadFailure) => e);
+      if (stale) return go(path);
+      if (res instanceof Error) {
+        // remember the chunk, so that the page we land on does not reload for it again
+        if (res.chunk) firstChunkFailure(res.chunk);
+        return go(path);
+      }
+      if (res.status === 'not-found') {
+        // no page-data, but the host may still serve HTML for it (a page outside this site)
+        const head = await c.fetch(path, { method: 'HEAD' }).catch(() => undefined);
+        if (head?.status === 200) return go(path);
+      }
+      lastPath = path;
+      return res;
+    },
+
+    loadPageSync: (path) => loaded.get(pathKey(path)),
+    prefetch: (path) => enqueue(pathKey(path)),
+    hover(path) {
+      load(pathKey(path)).catch(() => {});
+    },
+    checkForUpdate,
+    chunkFailed(chunk) {
+      const first = firstChunkFailure(chunk);
+      if (first) go(lastPath);
+      return first;
+    },
+  };
+}

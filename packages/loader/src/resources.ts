@@ -1,0 +1,85 @@
+import type { Tunables } from './constants.ts';
+import type { PageData, SliceData, StaticQueryResult } from './contract.ts';
+import { pageDataUrl, sliceDataUrl, staticQueryUrl } from './contract.ts';
+import type { FetchConfig, LoadFailure } from './fetch-json.ts';
+import { fetchJson, fetchOk, loadError } from './fetch-json.ts';
+import { memo } from './memo.ts';
+import { retry } from './retry.ts';
+import type { LoadedSlice, PageResources } from './types.ts';
+
+export type ResourceConfig = FetchConfig &
+  Pick<Tunables, 'chunkRetries' | 'chunkRetryPollMs'> & {
+    loadComponent: (chunkName: string) => Promise<unknown>;
+  };
+
+/** Rejects with `loadError(name, tag)` when `p` rejects. */
+const naming = <T>(p: Promise<T>, name: string, tag: Partial<LoadFailure>) =>
+  p.catch(() => Promise.reject(loadError(name, tag)));
+
+/** Loads and caches everything one page needs: page-data, component, static queries, slices. */
+export function createResources(o: ResourceConfig, alongside: () => Promise<unknown>) {
+  // one promise per page path, file URL (both start with /) or chunk name, shared by all callers
+  const once = memo();
+  const loaded = new Map<string, PageResources>();
+
+  // a chunk request can fail for a moment (flaky network, deploy in progress): poll it
+  const chunk = (name: string) =>
+    once(name, () =>
+      naming(
+        retry(
+          () => o.loadComponent(name),
+          o.chunkRetries,
+          () => o.chunkRetryPollMs,
+          o,
+        ),
+        name,
+        { chunk: name },
+      ),
+    );
+
+  const query = (hash: string) => {
+    const url = staticQueryUrl(hash);
+    return once(url, () => naming(fetchOk<StaticQueryResult>(url, o), url, { query: url }));
+  };
+
+  const slice = (name: string) =>
+    once(sliceDataUrl(name), async (): Promise<LoadedSlice> => {
+      const data = await fetchOk<SliceData>(sliceDataUrl(name), o);
+      return { data, component: await chunk(data.componentChunkName) };
+    });
+
+  const load = (path: string): Promise<PageResources> =>
+    once(path, async () => {
+      const url = pageDataUrl(path);
+      const fallback = path === '/404.html' || path === '/500.html';
+      // a fallback page is loaded after its asker, whose check already ran
+      const [r] = await Promise.all([fetchJson<PageData>(url, o), fallback || alongside()]);
+      let res: PageResources;
+      if (r.status === 200) {
+        const page = r.data;
+        const slices: Record<string, LoadedSlice> = {};
+        const staticQueryResults: Record<string, unknown> = {};
+        const queries = (hashes: string[] = []) =>
+          Promise.all(hashes.map(async (h) => (staticQueryResults[h] = (await query(h)).data)));
+        const [component] = await Promise.all([
+          chunk(page.componentChunkName),
+          queries(page.staticQueryHashes),
+          ...Object.values(page.slicesMap ?? {}).map(async (name) => {
+            slices[name] = await slice(name);
+            await queries(slices[name].data.staticQueryHashes);
+          }),
+        ]);
+        res = { status: 'success', path, page, component, staticQueryResults, slices };
+      } else {
+        // a missing 404 / 500 page must not fall back to itself
+        if (fallback) throw loadError(url);
+        const found = r.status === 404;
+        const other = await load(found ? '/404.html' : '/500.html');
+        res = { ...other, path, status: found ? 'not-found' : 'server-error' };
+      }
+      loaded.set(path, res);
+      return res;
+    });
+
+  return { load, loaded };
+}
