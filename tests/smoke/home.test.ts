@@ -1,4 +1,6 @@
 // Real: `build()` of the clinic site, `ssg serve`, Debian Chromium. Faked: nothing.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { documentRequests, launchChromium, type LaunchedBrowser, recordPage } from '../support/browser.ts';
@@ -6,9 +8,12 @@ import { buildSite, serveBuild } from '../support/site-build.ts';
 
 let chromium: LaunchedBrowser;
 let server: Awaited<ReturnType<typeof serveBuild>>;
+let servicesHeading: string;
 
 beforeAll(async () => {
   const result = await buildSite({ brand: 'vet' });
+  const html = readFileSync(path.join(result.outDir, 'servicos/index.html'), 'utf8');
+  servicesHeading = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)![1]!.replace(/<[^>]+>/g, '');
   server = await serveBuild(result.outDir);
   chromium = await launchChromium();
 });
@@ -44,7 +49,8 @@ describe('the built clinic site in Chromium', () => {
     expect(link, 'the home page body links to /servicos/').not.toBeNull();
     await link!.click();
     await page.waitForFunction(() => window.location.pathname === '/servicos/');
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent?.includes('Serviços'));
+    await page.waitForFunction((h1) => document.querySelector('h1')?.textContent === h1, {}, servicesHeading);
+    expect(await page.$eval('#ssg-announcer', (el) => el.textContent)).toBe(`Navigated to ${servicesHeading}`);
     expect(documentRequests(log)).toEqual(['/']);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     expect(log.requests.some((r) => r.url.endsWith('/page-data/servicos/page-data.json'))).toBe(true);

@@ -54,7 +54,7 @@ export function formatError(error: unknown): string {
   const lines = [`ssg: ${error.message}`];
   for (const issue of error.issues) {
     const where = issue.path ? `${issue.file} at ${issue.path}` : issue.file;
-    const value = 'value' in issue ? ` (found ${showValue(issue.value)})` : '';
+    const value = issue.value !== undefined ? ` (found ${showValue(issue.value)})` : '';
     lines.push(`  - ${where}${value}: ${issue.message}`);
   }
   if (error.hint) lines.push(`  hint: ${error.hint}`);
