@@ -1,9 +1,14 @@
 // Real: `build()` of the clinic site, `ssg serve`, Debian Chromium. Faked: nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { documentRequests, launchChromium, type LaunchedBrowser, recordPage } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  documentRequests,
+  type LaunchedBrowser,
+  launchChromium,
+  recordPage,
+} from '../support/browser.ts';
 import { buildSite, serveBuild } from '../support/site-build.ts';
 
 let chromium: LaunchedBrowser;
@@ -33,7 +38,9 @@ describe('the built clinic site in Chromium', () => {
     await hydrated(page);
     expect(await page.title()).not.toBe('');
     expect(log.errors).toEqual([]);
-    expect(log.console.filter((m) => m.type === 'error' || /hydrat|did not match/i.test(m.text))).toEqual([]);
+    expect(
+      log.console.filter((m) => m.type === 'error' || /hydrat|did not match/i.test(m.text)),
+    ).toEqual([]);
     await page.close();
   });
 
@@ -49,11 +56,21 @@ describe('the built clinic site in Chromium', () => {
     expect(link, 'the home page body links to /servicos/').not.toBeNull();
     await link!.click();
     await page.waitForFunction(() => window.location.pathname === '/servicos/');
-    await page.waitForFunction((h1) => document.querySelector('h1')?.textContent === h1, {}, servicesHeading);
-    expect(await page.$eval('#ssg-announcer', (el) => el.textContent)).toBe(`Navigated to ${servicesHeading}`);
+    await page.waitForFunction(
+      (h1) => document.querySelector('h1')?.textContent === h1,
+      {},
+      servicesHeading,
+    );
+    expect(await page.$eval('#ssg-announcer', (el) => el.textContent)).toBe(
+      `Navigated to ${servicesHeading}`,
+    );
     expect(documentRequests(log)).toEqual(['/']);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-    expect(log.requests.some((r) => r.url.endsWith('/page-data/servicos/page-data.json'))).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+    expect(log.requests.some((r) => r.url.endsWith('/page-data/servicos/page-data.json'))).toBe(
+      true,
+    );
     expect(log.errors).toEqual([]);
     await page.close();
   });

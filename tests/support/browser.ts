@@ -49,7 +49,9 @@ export interface PageLog {
 export function recordPage(page: Page): PageLog {
   const log: PageLog = { console: [], errors: [], requests: [] };
   page.on('console', (message) => log.console.push({ type: message.type(), text: message.text() }));
-  page.on('pageerror', (error) => log.errors.push(error instanceof Error ? error.message : String(error)));
+  page.on('pageerror', (error) =>
+    log.errors.push(error instanceof Error ? error.message : String(error)),
+  );
   page.on('request', (request: HTTPRequest) =>
     log.requests.push({
       method: request.method(),

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build, type BuildOptions, type BuildResult, serve } from '@ssg/cli';
+import { type BuildOptions, type BuildResult, build, serve } from '@ssg/cli';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
 

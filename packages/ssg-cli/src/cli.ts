@@ -1,8 +1,9 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
-import { SsgError, exitCodeOf, formatError } from './errors.ts';
+
 import type { TrailingSlash } from './build/context.ts';
+import { exitCodeOf, formatError, SsgError } from './errors.ts';
 
 export const USAGE = `Usage:
   ssg build [--out DIR] [--brand vet|med|digital|psico|odonto] [--content DIR] [--site DIR] [--trailing-slash always|never|ignore]
@@ -12,24 +13,27 @@ export const USAGE = `Usage:
 const usageError = (message: string): SsgError => new SsgError('USAGE', message, { hint: USAGE });
 
 function parse(args: string[], options: ParseArgsOptionsConfig, positionals = 0) {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
   } catch (error) {
     throw usageError(`${(error as Error).message.replace(/\.$/, '')}.`);
   }
-  if (parsed.positionals.length > positionals) throw usageError(`Unexpected argument "${parsed.positionals[positionals]}".`);
+  if (parsed.positionals.length > positionals)
+    throw usageError(`Unexpected argument "${parsed.positionals[positionals]}".`);
   return parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
 }
 
 function port(value: string | boolean | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw usageError(`--port "${String(value)}" is not a port number (0-65535).`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw usageError(`--port "${String(value)}" is not a port number (0-65535).`);
   return n;
 }
 
-const str = (value: string | boolean | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
+const str = (value: string | boolean | undefined): string | undefined =>
+  typeof value === 'string' ? value : undefined;
 
 /** Parses arguments and calls the programmatic API; prints errors. Returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -58,9 +62,17 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'serve': {
-        const { values, positionals } = parse(rest, { port: { type: 'string' }, host: { type: 'string' } }, 1);
+        const { values, positionals } = parse(
+          rest,
+          { port: { type: 'string' }, host: { type: 'string' } },
+          1,
+        );
         const { serve } = await import('./serve/server.ts');
-        const server = await serve({ dir: positionals[0] ?? 'dist/vet', port: port(values.port, 4173), host: str(values.host) });
+        const server = await serve({
+          dir: positionals[0] ?? 'dist/vet',
+          port: port(values.port, 4173),
+          host: str(values.host),
+        });
         process.stdout.write(`Serving ${server.dir} at ${server.url}\n`);
         return await new Promise<number>(() => {});
       }
@@ -92,7 +104,8 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (error) {
     process.stderr.write(`${formatError(error)}\n`);
-    const usage = error instanceof SsgError && error.code === 'USAGE' && !error.hint?.includes('Usage:');
+    const usage =
+      error instanceof SsgError && error.code === 'USAGE' && !error.hint?.includes('Usage:');
     if (usage) process.stderr.write(`${USAGE}\n`);
     return error instanceof SsgError ? exitCodeOf(error.code) : 1;
   }

@@ -16,7 +16,13 @@ beforeAll(async () => {
 
 describe('the output folder contract', () => {
   it('writes an HTML file per page, 404.html and 500.html', () => {
-    for (const file of ['index.html', '404.html', '500.html', 'sobre/index.html', 'servicos/index.html']) {
+    for (const file of [
+      'index.html',
+      '404.html',
+      '500.html',
+      'sobre/index.html',
+      'servicos/index.html',
+    ]) {
       expect(files).toContain(file);
     }
     expect(result.pages).toBe(5);
@@ -26,43 +32,75 @@ describe('the output folder contract', () => {
     const appData = readJson(path.join(result.outDir, 'page-data/app-data.json'));
     expect(appData).toEqual({ compilationHash: result.compilationHash });
     for (const html of files.filter((f) => f.endsWith('.html'))) {
-      expect(read(html)).toContain(`<meta name="ssg-compilation-hash" content="${result.compilationHash}">`);
+      expect(read(html)).toContain(
+        `<meta name="ssg-compilation-hash" content="${result.compilationHash}">`,
+      );
     }
   });
 
   it('writes page-data of the documented shape, with index for / and file names for 404/500', () => {
-    for (const [name, pagePath] of [['index', '/'], ['sobre', '/sobre/'], ['404.html', '/404.html'], ['500.html', '/500.html']]) {
-      const data = readJson(path.join(result.outDir, `page-data/${name}/page-data.json`)) as Record<string, unknown>;
-      expect(Object.keys(data).sort()).toEqual(['componentChunkName', 'path', 'result', 'slicesMap', 'staticQueryHashes']);
+    for (const [name, pagePath] of [
+      ['index', '/'],
+      ['sobre', '/sobre/'],
+      ['404.html', '/404.html'],
+      ['500.html', '/500.html'],
+    ]) {
+      const data = readJson(path.join(result.outDir, `page-data/${name}/page-data.json`)) as Record<
+        string,
+        unknown
+      >;
+      expect(Object.keys(data).sort()).toEqual([
+        'componentChunkName',
+        'path',
+        'result',
+        'slicesMap',
+        'staticQueryHashes',
+      ]);
       expect(data.path).toBe(pagePath);
       expect(data.componentChunkName).toMatch(/^component---/);
-      expect(Object.keys(data.result as object)).toEqual(expect.arrayContaining(['data', 'pageContext']));
+      expect(Object.keys(data.result as object)).toEqual(
+        expect.arrayContaining(['data', 'pageContext']),
+      );
       expect(data.slicesMap).toEqual({ footer: 'footer' });
     }
   });
 
   it('lists in each page the static queries its component tree used, and writes each once as {data}', () => {
-    const page = readJson(path.join(result.outDir, 'page-data/sobre/page-data.json')) as { staticQueryHashes: string[] };
+    const page = readJson(path.join(result.outDir, 'page-data/sobre/page-data.json')) as {
+      staticQueryHashes: string[];
+    };
     expect(page.staticQueryHashes).toHaveLength(1);
-    const query = readJson(path.join(result.outDir, `page-data/sq/d/${page.staticQueryHashes[0]}.json`));
-    expect(query).toEqual({ data: { name: 'Mini <Clínica>', tagline: 'Cuidado </script><!-- sempre' } });
+    const query = readJson(
+      path.join(result.outDir, `page-data/sq/d/${page.staticQueryHashes[0]}.json`),
+    );
+    expect(query).toEqual({
+      data: { name: 'Mini <Clínica>', tagline: 'Cuidado </script><!-- sempre' },
+    });
     expect(files.filter((f) => f.startsWith('page-data/sq/d/'))).toHaveLength(1);
   });
 
   it('renders the footer slice once and writes its slice data of the documented shape', () => {
-    const slice = readJson(path.join(result.outDir, 'slice-data/footer.json')) as Record<string, unknown>;
+    const slice = readJson(path.join(result.outDir, 'slice-data/footer.json')) as Record<
+      string,
+      unknown
+    >;
     expect(slice).toEqual({
       componentChunkName: 'component---footer',
       result: { sliceContext: {}, data: { year: 2026, name: 'Mini <Clínica>' } },
       staticQueryHashes: [expect.any(String)],
     });
-    expect(read('index.html')).toContain('<div data-ssg-slice="footer" style="display:contents"><footer id="contato">');
+    expect(read('index.html')).toContain(
+      '<div data-ssg-slice="footer" style="display:contents"><footer id="contato">',
+    );
   });
 
   it('bundles one JS chunk per page component and preloads the page chunk from its HTML', () => {
     const chunks = files.filter((f) => f.startsWith('_ssg/') && f.endsWith('.js'));
     for (const component of ['home', 'page', 'not-found', 'server-error', 'footer']) {
-      expect(chunks.some((c) => path.basename(c).startsWith(`${component}-`)), component).toBe(true);
+      expect(
+        chunks.some((c) => path.basename(c).startsWith(`${component}-`)),
+        component,
+      ).toBe(true);
     }
     const pageChunk = chunks.find((c) => path.basename(c).startsWith('page-'))!;
     expect(read('sobre/index.html')).toContain(`<link rel="modulepreload" href="/${pageChunk}">`);
@@ -85,7 +123,15 @@ describe('the output folder contract', () => {
   it('reports pages, bytes and a time for every stage', () => {
     expect(result.bytes.html).toBeGreaterThan(1000);
     expect(result.bytes.js).toBeGreaterThan(10_000);
-    expect(result.stages.map((s) => s.name)).toEqual(['config', 'content', 'routes', 'bundle', 'render', 'emit', 'service-worker']);
+    expect(result.stages.map((s) => s.name)).toEqual([
+      'config',
+      'content',
+      'routes',
+      'bundle',
+      'render',
+      'emit',
+      'service-worker',
+    ]);
   });
 });
 
@@ -98,12 +144,16 @@ describe('safe output', () => {
     // Two scripts (the entry and the JSON-LD), each opened and closed once: content could not add or end any.
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html.match(/<\/script>/g)).toHaveLength(2);
-    const jsonLd = /<script data-ssg-head type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!;
+    const jsonLd = /<script data-ssg-head type="application\/ld\+json">(.*?)<\/script>/.exec(
+      html,
+    )![1]!;
     expect(jsonLd).toContain('Cuidado \\u003c/script\\u003e\\u003c!-- sempre');
     expect(JSON.parse(jsonLd).description).toBe('Cuidado </script><!-- sempre');
   });
 
   it('opens links to other origins in a new tab without opener or referrer', () => {
-    expect(read('index.html')).toContain('<a href="https://example.org/" target="_blank" rel="noopener noreferrer">');
+    expect(read('index.html')).toContain(
+      '<a href="https://example.org/" target="_blank" rel="noopener noreferrer">',
+    );
   });
 });

@@ -3,10 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MINI_CONTENT, MINI_SITE, contentCopy, tempDir } from './helpers.ts';
+import { contentCopy, MINI_CONTENT, MINI_SITE, tempDir } from './helpers.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../bin/ssg.mjs');
-const ssg = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const ssg = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
 
 describe('ssg command', () => {
   it('builds and ends with a summary of pages, bytes and stage times', () => {
@@ -15,11 +19,17 @@ describe('ssg command', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/Built 5 pages of brand main/);
     expect(run.stdout).toMatch(/bytes: HTML [\d.]+ kB · JS [\d.]+ kB/);
-    expect(run.stdout).toMatch(/stages: config \d+ ms · content \d+ ms · routes \d+ ms · bundle \d+ ms · render \d+ ms · emit \d+ ms · service-worker \d+ ms/);
+    expect(run.stdout).toMatch(
+      /stages: config \d+ ms · content \d+ ms · routes \d+ ms · bundle \d+ ms · render \d+ ms · emit \d+ ms · service-worker \d+ ms/,
+    );
   });
 
   it('exits 2 with the usage line on an unknown option or command', () => {
-    for (const args of [['build', '--colour'], ['deploy'], ['build', '--trailing-slash', 'sometimes']]) {
+    for (const args of [
+      ['build', '--colour'],
+      ['deploy'],
+      ['build', '--trailing-slash', 'sometimes'],
+    ]) {
       const run = ssg(...args);
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stderr).toContain('Usage:');
@@ -30,13 +40,26 @@ describe('ssg command', () => {
   it('exits 2 naming the brands when the brand is unknown', () => {
     const run = ssg('build', '--site', MINI_SITE, '--content', MINI_CONTENT, '--brand', 'pet');
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('--brand "pet" is not a brand of this site; the brands are main, alt.');
+    expect(run.stderr).toContain(
+      '--brand "pet" is not a brand of this site; the brands are main, alt.',
+    );
   });
 
   it('exits 1 on bad content, naming the file, the field, the value and what is expected', () => {
     const content = contentCopy();
-    writeFileSync(path.join(content, 'site.json'), JSON.stringify({ name: 42, tagline: 'x', pages: [] }));
-    const run = ssg('build', '--site', MINI_SITE, '--content', content, '--out', path.join(tempDir(), 'out'));
+    writeFileSync(
+      path.join(content, 'site.json'),
+      JSON.stringify({ name: 42, tagline: 'x', pages: [] }),
+    );
+    const run = ssg(
+      'build',
+      '--site',
+      MINI_SITE,
+      '--content',
+      content,
+      '--out',
+      path.join(tempDir(), 'out'),
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('site.json at name (found 42): Expected a string.');
     expect(run.stderr).toContain('nothing was written');

@@ -11,7 +11,13 @@ const REPO = path.resolve(import.meta.dirname, '../../..');
 const BIN = path.join(REPO, 'packages/ssg-cli/bin/ssg.mjs');
 
 /** A copy of the clinic content with `edit` applied to one JSON file. */
-function brokenContent(file: string, edit: (json: Record<string, unknown[] & Record<string, unknown>>) => void): string {
+type JsonObject = Record<string, unknown>;
+
+/** `json[key][index]`, the object to break. */
+const item = (json: JsonObject, key: string, index: number): JsonObject =>
+  (json[key] as JsonObject[])[index]!;
+
+function brokenContent(file: string, edit: (json: JsonObject) => void): string {
   const dir = path.join(tempDir(), 'content');
   cpSync(path.join(REPO, 'content'), dir, { recursive: true });
   const json = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
@@ -21,7 +27,12 @@ function brokenContent(file: string, edit: (json: Record<string, unknown[] & Rec
 }
 
 async function issuesOf(contentDir: string, brand = 'vet') {
-  const error = await build({ root: REPO, contentDir, brand, outDir: path.join(tempDir(), 'out') }).catch((e: unknown) => e);
+  const error = await build({
+    root: REPO,
+    contentDir,
+    brand,
+    outDir: path.join(tempDir(), 'out'),
+  }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(SsgError);
   expect((error as SsgError).code).toBe('CONTENT_INVALID');
   return (error as SsgError).issues;
@@ -29,25 +40,37 @@ async function issuesOf(contentDir: string, brand = 'vet') {
 
 describe('bad clinic content stops the build with every problem named', () => {
   it('a missing required field: file, JSON path and what to add', async () => {
-    const issues = await issuesOf(brokenContent('units.json', (j) => delete (j.units[1] as Record<string, unknown>).name));
-    expect(issues).toContainEqual(expect.objectContaining({ file: 'units.json', path: 'units[1].name' }));
+    const issues = await issuesOf(
+      brokenContent('units.json', (j) => delete item(j, 'units', 1).name),
+    );
+    expect(issues).toContainEqual(
+      expect.objectContaining({ file: 'units.json', path: 'units[1].name' }),
+    );
     expect(issues.find((i) => i.path === 'units[1].name')!.message).toMatch(/missing/);
   });
 
   it('a wrong type: the value found and the type expected', async () => {
-    const issues = await issuesOf(brokenContent('units.json', (j) => ((j.units[2] as Record<string, unknown>).address = 42)));
-    expect(issues).toContainEqual(expect.objectContaining({ file: 'units.json', path: 'units[2].address', value: 42 }));
+    const issues = await issuesOf(
+      brokenContent('units.json', (j) => (item(j, 'units', 2).address = 42)),
+    );
+    expect(issues).toContainEqual(
+      expect.objectContaining({ file: 'units.json', path: 'units[2].address', value: 42 }),
+    );
   });
 
   it('a whats that is not 13 digits', async () => {
-    const issues = await issuesOf(brokenContent('units.json', (j) => ((j.units[0] as Record<string, unknown>).whats = '1198765')));
+    const issues = await issuesOf(
+      brokenContent('units.json', (j) => (item(j, 'units', 0).whats = '1198765')),
+    );
     const issue = issues.find((i) => i.path === 'units[0].whats');
     expect(issue).toMatchObject({ file: 'units.json', value: '1198765' });
     expect(issue!.message).toMatch(/13 digits/);
   });
 
   it('an image file that does not exist', async () => {
-    const issues = await issuesOf(brokenContent('team.json', (j) => ((j.team[0] as Record<string, unknown>).photoFilename = 'nao-existe.svg')));
+    const issues = await issuesOf(
+      brokenContent('team.json', (j) => (item(j, 'team', 0).photoFilename = 'nao-existe.svg')),
+    );
     const issue = issues.find((i) => i.file === 'team.json' && i.path.startsWith('team[0]'));
     expect(issue).toMatchObject({ value: 'nao-existe.svg' });
     expect(issue!.message).toMatch(/nao-existe\.svg|does not exist|não existe|not found/i);
@@ -55,7 +78,10 @@ describe('bad clinic content stops the build with every problem named', () => {
 
   it('a JSON syntax error: the file and where', async () => {
     const dir = brokenContent('company.json', () => {});
-    writeFileSync(path.join(dir, 'company.json'), '{\n  "company": {\n    "companyName": "Amigo Fiel",\n  }\n');
+    writeFileSync(
+      path.join(dir, 'company.json'),
+      '{\n  "company": {\n    "companyName": "Amigo Fiel",\n  }\n',
+    );
     const issues = await issuesOf(dir);
     expect(issues).toContainEqual(expect.objectContaining({ file: 'company.json' }));
     expect(issues.find((i) => i.file === 'company.json')!.message).toMatch(/line \d+/);
@@ -63,31 +89,41 @@ describe('bad clinic content stops the build with every problem named', () => {
 
   it('an unknown brand in a brand file', async () => {
     const dir = brokenContent('brands/med.json', (j) => {
-      const badge = (j.badge ?? {}) as Record<string, unknown>;
+      const badge = (j.badge ?? {}) as JsonObject;
       badge.type = 'pet';
-      j.badge = badge as never;
+      j.badge = badge;
     });
     const issues = await issuesOf(dir, 'med');
-    expect(issues.some((i) => i.file === 'brands/med.json' && JSON.stringify(i.value) === '"pet"')).toBe(true);
+    expect(
+      issues.some((i) => i.file === 'brands/med.json' && JSON.stringify(i.value) === '"pet"'),
+    ).toBe(true);
   });
 
   it('lists every problem of the run, not only the first', async () => {
     const dir = brokenContent('units.json', (j) => {
-      (j.units[0] as Record<string, unknown>).whats = '123';
-      delete (j.units[1] as Record<string, unknown>).name;
+      item(j, 'units', 0).whats = '123';
+      delete item(j, 'units', 1).name;
     });
     writeFileSync(path.join(dir, 'company.json'), '{ nope');
     const issues = await issuesOf(dir);
-    expect(issues.map((i) => `${i.file}:${i.path}`)).toEqual(expect.arrayContaining(['units.json:units[0].whats', 'units.json:units[1].name']));
+    expect(issues.map((i) => `${i.file}:${i.path}`)).toEqual(
+      expect.arrayContaining(['units.json:units[0].whats', 'units.json:units[1].name']),
+    );
     expect(issues.some((i) => i.file === 'company.json')).toBe(true);
   });
 
   it('exits 1 from the command line and leaves the previous output untouched', () => {
     const out = path.join(tempDir(), 'site');
-    expect(spawnSync(process.execPath, [BIN, 'build', '--out', out], { cwd: REPO, encoding: 'utf8' }).status).toBe(0);
+    expect(
+      spawnSync(process.execPath, [BIN, 'build', '--out', out], { cwd: REPO, encoding: 'utf8' })
+        .status,
+    ).toBe(0);
     const before = snapshot(out);
-    const dir = brokenContent('units.json', (j) => ((j.units[0] as Record<string, unknown>).whats = '55 11 9'));
-    const run = spawnSync(process.execPath, [BIN, 'build', '--out', out, '--content', dir], { cwd: REPO, encoding: 'utf8' });
+    const dir = brokenContent('units.json', (j) => (item(j, 'units', 0).whats = '55 11 9'));
+    const run = spawnSync(process.execPath, [BIN, 'build', '--out', out, '--content', dir], {
+      cwd: REPO,
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('units.json at units[0].whats (found "55 11 9")');
     expect(snapshot(out)).toEqual(before);

@@ -16,7 +16,10 @@ describe('determinism', () => {
   it('changes the compilation hash when content changes', async () => {
     const content = contentCopy();
     const before = await buildMini({ contentDir: content });
-    writeFileSync(path.join(content, 'site.json'), JSON.stringify({ name: 'Outra', tagline: 't', pages: [] }));
+    writeFileSync(
+      path.join(content, 'site.json'),
+      JSON.stringify({ name: 'Outra', tagline: 't', pages: [] }),
+    );
     const after = await buildMini({ contentDir: content });
     expect(after.compilationHash).not.toBe(before.compilationHash);
   });
@@ -52,8 +55,12 @@ describe('trailing slash', () => {
     const page = snapshot(result.outDir);
     expect(Object.keys(page)).toContain('sobre/index.html');
     const { readFileSync } = await import('node:fs');
-    const data = JSON.parse(readFileSync(path.join(result.outDir, 'page-data/sobre/page-data.json'), 'utf8'));
+    const data = JSON.parse(
+      readFileSync(path.join(result.outDir, 'page-data/sobre/page-data.json'), 'utf8'),
+    );
     expect(data.path).toBe('/sobre');
-    expect(readFileSync(path.join(result.outDir, 'index.html'), 'utf8')).toContain('<a href="/sobre">');
+    expect(readFileSync(path.join(result.outDir, 'index.html'), 'utf8')).toContain(
+      '<a href="/sobre">',
+    );
   });
 });

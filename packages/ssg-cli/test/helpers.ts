@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build, type BuildOptions } from '../src/index.ts';
+import { type BuildOptions, build } from '../src/index.ts';
 
 export const MINI_SITE = path.resolve(import.meta.dirname, 'fixtures/mini-site');
 export const MINI_CONTENT = path.join(MINI_SITE, 'content');
@@ -11,7 +11,12 @@ export const tempDir = (prefix = 'ssg-test-'): string => mkdtempSync(path.join(t
 
 /** Builds the mini fixture site into a fresh folder (or the one given). */
 export const buildMini = (options: BuildOptions = {}) =>
-  build({ siteDir: MINI_SITE, contentDir: MINI_CONTENT, outDir: path.join(tempDir(), 'out'), ...options });
+  build({
+    siteDir: MINI_SITE,
+    contentDir: MINI_CONTENT,
+    outDir: path.join(tempDir(), 'out'),
+    ...options,
+  });
 
 /** A copy of the mini content to break in one test. */
 export function contentCopy(): string {
@@ -32,7 +37,14 @@ export function listFiles(dir: string, rel = ''): string[] {
 
 /** Relative path → sha256 of contents, for byte-for-byte comparisons of whole folders. */
 export function snapshot(dir: string): Record<string, string> {
-  return Object.fromEntries(listFiles(dir).map((f) => [f, createHash('sha256').update(readFileSync(path.join(dir, f))).digest('hex')]));
+  return Object.fromEntries(
+    listFiles(dir).map((f) => [
+      f,
+      createHash('sha256')
+        .update(readFileSync(path.join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
 }
 
 export const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));

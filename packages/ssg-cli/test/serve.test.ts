@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A raw request: the path is sent exactly as written (no normalisation by a URL parser). */
-function get(rawPath: string, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(
+  rawPath: string,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: rawPath, method }, (res) => {
@@ -55,7 +58,14 @@ describe('ssg serve', () => {
   });
 
   it('lets no request escape the folder', async () => {
-    for (const raw of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/%2e%2e%2f%2e%2e%2fetc%2fpasswd', '/sobre/..%5c..%5cpackage.json', '/%00']) {
+    for (const raw of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/..%2fpackage.json',
+      '/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      '/sobre/..%5c..%5cpackage.json',
+      '/%00',
+    ]) {
       const res = await get(raw);
       expect([400, 404], raw).toContain(res.status);
       expect(res.body, raw).not.toContain('"name"');

@@ -1,11 +1,13 @@
 import { performance } from 'node:perf_hooks';
+import { bundleClient } from './bundle-client.ts';
 import { resolveConfig } from './config.ts';
 import { loadContent } from './content.ts';
 import type { BuildContext, BuildOptions, BuildResult, StageName } from './context.ts';
-import { bundleClient } from './bundle-client.ts';
-import { collectRoutes } from './routes.ts';
-import { renderPages } from './render.ts';
 import { emitFiles } from './emit.ts';
+import { renderPages } from './render.ts';
+import { collectRoutes } from './routes.ts';
+import { emitHostConfig } from '../host/emit-host.ts';
+import { keepRecentChunks } from './keep-builds.ts';
 import { generateServiceWorker } from './service-worker.ts';
 import { discardStaging, swapIntoPlace } from './swap.ts';
 
@@ -36,7 +38,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await viteReady;
     await timed('bundle', () => bundleClient(ctx));
     await timed('render', () => renderPages(ctx));
-    await timed('emit', () => emitFiles(ctx));
+    // The host config and the previous builds' chunks are output too: timed with "emit".
+    await timed('emit', async () => {
+      await emitFiles(ctx);
+      await emitHostConfig(ctx);
+      await keepRecentChunks(ctx);
+    });
     await timed('service-worker', () => generateServiceWorker(ctx));
     await swapIntoPlace(ctx.stagingDir, ctx.outDir);
   } catch (error) {

@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build as viteBuild, type Manifest, type Plugin } from 'vite';
+import { type Manifest, type Plugin, build as viteBuild } from 'vite';
 import { SsgError } from '../errors.ts';
 import type { BuildContext } from './context.ts';
 
@@ -72,10 +72,14 @@ export async function bundleClient(ctx: BuildContext): Promise<void> {
       },
     });
   } catch (error) {
-    throw new SsgError('BUNDLE_FAILED', `The browser bundle failed: ${error instanceof Error ? error.message : String(error)}`, {
-      hint: 'Fix the error in the site code named above; the previous output was left untouched.',
-      cause: error,
-    });
+    throw new SsgError(
+      'BUNDLE_FAILED',
+      `The browser bundle failed: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        hint: 'Fix the error in the site code named above; the previous output was left untouched.',
+        cause: error,
+      },
+    );
   }
   const manifestFile = path.join(ctx.stagingDir, '.vite/manifest.json');
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
@@ -84,7 +88,11 @@ export async function bundleClient(ctx: BuildContext): Promise<void> {
 }
 
 /** Turns Vite's manifest into the chunks each component needs, following static imports. */
-export function readManifest(manifest: Manifest, siteDir: string, componentFiles: Record<string, string>): ClientBundle {
+export function readManifest(
+  manifest: Manifest,
+  siteDir: string,
+  componentFiles: Record<string, string>,
+): ClientBundle {
   const collect = (key: string, into: ChunkSet, seen = new Set<string>()): ChunkSet => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return into;
@@ -112,5 +120,10 @@ export function readManifest(manifest: Manifest, siteDir: string, componentFiles
     files.add(`/${chunk.file}`);
     for (const css of chunk.css ?? []) files.add(`/${css}`);
   }
-  return { entry: `/${manifest[entryKey]!.file}`, entryChunks, components, files: [...files].sort() };
+  return {
+    entry: `/${manifest[entryKey]!.file}`,
+    entryChunks,
+    components,
+    files: [...files].sort(),
+  };
 }

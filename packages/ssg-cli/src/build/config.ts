@@ -13,8 +13,18 @@ export async function resolveConfig(options: BuildOptions): Promise<BuildContext
   const contentDir = path.resolve(root, options.contentDir ?? 'content');
   const trailingSlash = options.trailingSlash ?? 'always';
   if (!TRAILING_SLASH_VALUES.includes(trailingSlash)) {
-    throw new SsgError('USAGE', `--trailing-slash "${trailingSlash}" is not one of always, never, ignore.`, {
-      hint: 'Use --trailing-slash always (the default), never or ignore.',
+    throw new SsgError(
+      'USAGE',
+      `--trailing-slash "${trailingSlash}" is not one of always, never, ignore.`,
+      {
+        hint: 'Use --trailing-slash always (the default), never or ignore.',
+      },
+    );
+  }
+  const keepBuilds = options.keepBuilds ?? 2;
+  if (!Number.isInteger(keepBuilds) || keepBuilds < 1) {
+    throw new SsgError('USAGE', `--keep-builds "${keepBuilds}" is not a whole number, 1 or more.`, {
+      hint: 'Use --keep-builds 2 (the default: this build and the previous one), or 1 for this build only.',
     });
   }
   if (!existsSync(contentDir) || !statSync(contentDir).isDirectory()) {
@@ -26,16 +36,44 @@ export async function resolveConfig(options: BuildOptions): Promise<BuildContext
   const brands = loaded.site.brands;
   const brand = options.brand ?? brands[0];
   if (brand === undefined || !brands.includes(brand)) {
-    throw new SsgError('USAGE', `--brand "${options.brand}" is not a brand of this site; the brands are ${brands.join(', ')}.`, {
-      hint: `Use one of: --brand ${brands.join(' | ')}.`,
-    });
+    throw new SsgError(
+      'USAGE',
+      `--brand "${options.brand}" is not a brand of this site; the brands are ${brands.join(', ')}.`,
+      {
+        hint: `Use one of: --brand ${brands.join(' | ')}.`,
+      },
+    );
   }
   const outDir = path.resolve(root, options.outDir ?? path.join('dist', brand));
-  if (outDir === root || root.startsWith(outDir + path.sep) || outDir === contentDir || outDir === siteDir) {
-    throw new SsgError('USAGE', `--out ${outDir} would replace the project, its content or its site.`, {
-      hint: 'Build into a folder of its own, such as dist/vet.',
-    });
+  if (
+    outDir === root ||
+    root.startsWith(outDir + path.sep) ||
+    outDir === contentDir ||
+    outDir === siteDir
+  ) {
+    throw new SsgError(
+      'USAGE',
+      `--out ${outDir} would replace the project, its content or its site.`,
+      {
+        hint: 'Build into a folder of its own, such as dist/vet.',
+      },
+    );
   }
-  const stagingDir = path.join(path.dirname(outDir), `.${path.basename(outDir)}.staging-${process.pid}`);
-  return { root, siteDir, contentDir, outDir, stagingDir, brand, trailingSlash, loaded, warnings: [] };
+  const stagingDir = path.join(
+    path.dirname(outDir),
+    `.${path.basename(outDir)}.staging-${process.pid}`,
+  );
+  return {
+    root,
+    siteDir,
+    contentDir,
+    outDir,
+    stagingDir,
+    brand,
+    trailingSlash,
+    serviceWorker: options.serviceWorker ?? true,
+    keepBuilds,
+    loaded,
+    warnings: [],
+  };
 }

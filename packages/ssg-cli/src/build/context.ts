@@ -1,7 +1,12 @@
 import type { PageData, SliceData } from '@ssg/loader/contract';
-import type { BrowserDefinition, RouteDefinition, SiteDefinition, SliceDefinition } from '../site/index.ts';
-import type { RenderedPage, RenderedSlice } from './render.ts';
+import type {
+  BrowserDefinition,
+  RouteDefinition,
+  SiteDefinition,
+  SliceDefinition,
+} from '../site/index.ts';
 import type { ClientBundle } from './bundle-client.ts';
+import type { RenderedPage, RenderedSlice } from './render.ts';
 
 export type TrailingSlash = 'always' | 'never' | 'ignore';
 
@@ -18,6 +23,13 @@ export interface BuildOptions {
   brand?: string;
   /** Default: `always`. */
   trailingSlash?: TrailingSlash;
+  /**
+   * Default `true`: `sw.js` precaches the build for offline use. `false` writes a `sw.js` that
+   * unregisters itself and deletes its caches, to switch offline support off on a deployed site.
+   */
+  serviceWorker?: boolean;
+  /** Builds whose hashed chunks stay in the output for tabs still running them. Default 2 (this one and the previous). */
+  keepBuilds?: number;
   /** Progress lines; default: silent. The CLI passes a terminal reporter. */
   reporter?: BuildReporter;
 }
@@ -64,7 +76,11 @@ export interface ServerRenderer {
     sliceHtml: ReadonlyMap<string, string>,
     input: ServerRenderInput,
   ): { html: string; staticQueryHashes: string[]; slicesMap: Record<string, string> };
-  renderSlice(slice: SliceData, component: unknown, input: ServerRenderInput): { html: string; staticQueryHashes: string[] };
+  renderSlice(
+    slice: SliceData,
+    component: unknown,
+    input: ServerRenderInput,
+  ): { html: string; staticQueryHashes: string[] };
 }
 
 /**
@@ -81,6 +97,8 @@ export interface BuildContext {
   stagingDir: string;
   brand: string;
   trailingSlash: TrailingSlash;
+  serviceWorker: boolean;
+  keepBuilds: number;
   loaded: LoadedSite;
   // content
   content?: unknown;

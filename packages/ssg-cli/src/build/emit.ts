@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { appDataUrl, pageDataUrl, sliceDataUrl, staticQueryUrl, type AppData, type StaticQueryResult } from '@ssg/loader/contract';
+import {
+  type AppData,
+  appDataUrl,
+  pageDataUrl,
+  type StaticQueryResult,
+  sliceDataUrl,
+  staticQueryUrl,
+} from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 import type { BuildContext } from './context.ts';
 import { HASH_PLACEHOLDER } from './render.ts';
@@ -27,19 +34,29 @@ export function outputFiles(ctx: BuildContext): Map<string, string | Uint8Array>
   for (const [hash, query] of ctx.staticQueryResults!) {
     files.set(staticQueryUrl(hash), json({ data: query.data } satisfies StaticQueryResult));
   }
-  for (const slice of ctx.renderedSlices!) files.set(sliceDataUrl(slice.name), json(slice.sliceData));
-  for (const extra of ctx.loaded.site.files?.({ content: ctx.content, brand: ctx.brand, routes: ctx.routes!, trailingSlash: ctx.trailingSlash }) ?? []) {
+  for (const slice of ctx.renderedSlices!)
+    files.set(sliceDataUrl(slice.name), json(slice.sliceData));
+  for (const extra of ctx.loaded.site.files?.({
+    content: ctx.content,
+    brand: ctx.brand,
+    routes: ctx.routes!,
+    trailingSlash: ctx.trailingSlash,
+  }) ?? []) {
     files.set(`/${extra.path.replace(/^\/+/, '')}`, extra.contents);
   }
 
   const digest = createHash('sha256');
   for (const asset of ctx.client!.files) digest.update(asset);
-  for (const [name, contents] of [...files].sort(([a], [b]) => a.localeCompare(b))) digest.update(name).update(contents);
+  for (const [name, contents] of [...files].sort(([a], [b]) => a.localeCompare(b)))
+    digest.update(name).update(contents);
   for (const page of ctx.pages!) digest.update(page.html);
   ctx.compilationHash = digest.digest('hex').slice(0, 20);
   files.set(appDataUrl(), json({ compilationHash: ctx.compilationHash } satisfies AppData));
   for (const page of ctx.pages!) {
-    files.set(`/${htmlFileOf(page.pageData.path)}`, page.html.replace(HASH_PLACEHOLDER, ctx.compilationHash));
+    files.set(
+      `/${htmlFileOf(page.pageData.path)}`,
+      page.html.replace(HASH_PLACEHOLDER, ctx.compilationHash),
+    );
   }
   return files;
 }
@@ -68,7 +85,8 @@ export async function emitFiles(ctx: BuildContext): Promise<void> {
 
 async function measure(ctx: BuildContext, files: Map<string, string | Uint8Array>) {
   const bytes = { html: 0, js: 0, css: 0, json: 0, other: 0 };
-  const size = (c: string | Uint8Array) => (typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength);
+  const size = (c: string | Uint8Array) =>
+    typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength;
   for (const [name, contents] of files) {
     if (name.endsWith('.html')) bytes.html += size(contents);
     else if (name.endsWith('.json')) bytes.json += size(contents);

@@ -1,4 +1,11 @@
-import { pageDataUrl, appDataUrl, sliceDataUrl, staticQueryUrl, type HeadTags, type PageData } from '@ssg/loader/contract';
+import {
+  appDataUrl,
+  type HeadTags,
+  type PageData,
+  pageDataUrl,
+  sliceDataUrl,
+  staticQueryUrl,
+} from '@ssg/loader/contract';
 import { ROOT_ID } from '../runtime/client-constants.ts';
 import { escapeAttribute } from '../runtime/escape.ts';
 import { headToHtml } from '../runtime/head-html.ts';
@@ -28,8 +35,13 @@ const unique = (items: string[]): string[] => [...new Set(items)];
  */
 export function documentHtml(input: DocumentInput): string {
   const { client } = input;
-  const css = unique([...client.entryChunks.css, ...input.components.flatMap((c) => client.components[c]?.css ?? [])]);
-  const js = unique([...input.components.flatMap((c) => client.components[c]?.js ?? [])]).filter((f) => f !== client.entry);
+  const css = unique([
+    ...client.entryChunks.css,
+    ...input.components.flatMap((c) => client.components[c]?.css ?? []),
+  ]);
+  const js = unique([...input.components.flatMap((c) => client.components[c]?.js ?? [])]).filter(
+    (f) => f !== client.entry,
+  );
   const json = [
     appDataUrl(),
     pageDataUrl(input.pageData.path),
@@ -43,9 +55,14 @@ export function documentHtml(input: DocumentInput): string {
     headToHtml(input.head),
     ...css.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
     `<script type="module" src="${escapeAttribute(client.entry)}"></script>`,
-    ...client.entryChunks.js.filter((f) => f !== client.entry).map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
+    ...client.entryChunks.js
+      .filter((f) => f !== client.entry)
+      .map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
     ...js.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
-    ...json.map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`),
+    ...json.map(
+      (href) =>
+        `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`,
+    ),
   ];
   const rootAttrs = `id="${ROOT_ID}" data-trailing-slash="${input.trailingSlash}"${input.serviceWorker === false ? '' : ' data-service-worker="on"'}`;
   return `<!DOCTYPE html><html lang="${escapeAttribute(input.lang)}"><head>${head.join('')}</head><body><div ${rootAttrs}>${input.body}</div></body></html>`;

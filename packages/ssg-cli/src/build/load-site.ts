@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { SsgError } from '../errors.ts';
-import type { LoadedSite } from './context.ts';
 import type { BrowserDefinition, SiteDefinition } from '../site/index.ts';
+import type { LoadedSite } from './context.ts';
 
 const runtimeServer = fileURLToPath(new URL('../runtime/server.tsx', import.meta.url));
 
@@ -21,10 +21,14 @@ export async function loadSite(siteDir: string): Promise<LoadedSite> {
   const browserFile = path.join(siteDir, 'src/browser.ts');
   for (const file of [siteFile, browserFile]) {
     if (!existsSync(file)) {
-      throw new SsgError('CONFIG', `The site folder ${siteDir} has no ${path.relative(siteDir, file)}.`, {
-        hint: 'A site folder needs src/site.ts (export default defineSite(...)) and src/browser.ts (export default defineBrowser(...)). Pass another one with --site DIR.',
-        file,
-      });
+      throw new SsgError(
+        'CONFIG',
+        `The site folder ${siteDir} has no ${path.relative(siteDir, file)}.`,
+        {
+          hint: 'A site folder needs src/site.ts (export default defineSite(...)) and src/browser.ts (export default defineBrowser(...)). Pass another one with --site DIR.',
+          file,
+        },
+      );
     }
   }
   const outBase = path.join(siteDir, 'node_modules/.ssg/server');
@@ -36,7 +40,12 @@ export async function loadSite(siteDir: string): Promise<LoadedSite> {
   let result: esbuild.BuildResult<{ metafile: true; write: false }>;
   try {
     result = await esbuild.build({
-      stdin: { contents: entry, resolveDir: siteDir, sourcefile: 'ssg-server-entry.ts', loader: 'ts' },
+      stdin: {
+        contents: entry,
+        resolveDir: siteDir,
+        sourcefile: 'ssg-server-entry.ts',
+        loader: 'ts',
+      },
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -58,12 +67,18 @@ export async function loadSite(siteDir: string): Promise<LoadedSite> {
   } catch (error) {
     const failure = error as esbuild.BuildFailure;
     const first = failure.errors?.[0];
-    const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column}` : siteDir;
-    throw new SsgError('BUNDLE_FAILED', `The site's code does not compile: ${where}: ${first?.text ?? String(error)}.`, {
-      hint: 'Fix the code at that place; the previous output was left untouched.',
-      file: first?.location?.file,
-      cause: error,
-    });
+    const where = first?.location
+      ? `${first.location.file}:${first.location.line}:${first.location.column}`
+      : siteDir;
+    throw new SsgError(
+      'BUNDLE_FAILED',
+      `The site's code does not compile: ${where}: ${first?.text ?? String(error)}.`,
+      {
+        hint: 'Fix the code at that place; the previous output was left untouched.',
+        file: first?.location?.file,
+        cause: error,
+      },
+    );
   }
   const codeHash = createHash('sha256');
   for (const file of [...result.outputFiles].sort((a, b) => a.path.localeCompare(b.path))) {
@@ -89,7 +104,13 @@ export async function loadSite(siteDir: string): Promise<LoadedSite> {
   checkDefinitions(mod.site, mod.browser, siteDir);
   const componentFiles = await mapComponentsToSources(mod.browser, chunkSources);
   void cleanOldBundles(outBase, digest);
-  return { site: mod.site, browser: mod.browser, render: mod.render, componentFiles, codeHash: digest };
+  return {
+    site: mod.site,
+    browser: mod.browser,
+    render: mod.render,
+    componentFiles,
+    codeHash: digest,
+  };
 }
 
 /** Keeps bare imports external (Node resolves them from the site's node_modules), except `@ssg/*` sources. */
@@ -106,15 +127,23 @@ const externalPackages: esbuild.Plugin = {
 function checkDefinitions(site: unknown, browser: unknown, siteDir: string): void {
   const s = site as Partial<SiteDefinition<unknown>> | undefined;
   if (!s || typeof s.loadContent !== 'function' || typeof s.routes !== 'function') {
-    throw new SsgError('CONFIG', `${path.join(siteDir, 'src/site.ts')} does not export a site definition.`, {
-      hint: 'Write `export default defineSite({ brands, loadContent, routes, staticQueries })` with defineSite from @ssg/cli/site.',
-    });
+    throw new SsgError(
+      'CONFIG',
+      `${path.join(siteDir, 'src/site.ts')} does not export a site definition.`,
+      {
+        hint: 'Write `export default defineSite({ brands, loadContent, routes, staticQueries })` with defineSite from @ssg/cli/site.',
+      },
+    );
   }
   const b = browser as Partial<BrowserDefinition> | undefined;
   if (!b || typeof b.components !== 'object' || b.components === null) {
-    throw new SsgError('CONFIG', `${path.join(siteDir, 'src/browser.ts')} does not export a browser definition.`, {
-      hint: 'Write `export default defineBrowser({ components: { home: () => import("./pages/home.tsx") } })` with defineBrowser from @ssg/cli/site.',
-    });
+    throw new SsgError(
+      'CONFIG',
+      `${path.join(siteDir, 'src/browser.ts')} does not export a browser definition.`,
+      {
+        hint: 'Write `export default defineBrowser({ components: { home: () => import("./pages/home.tsx") } })` with defineBrowser from @ssg/cli/site.',
+      },
+    );
   }
 }
 
@@ -134,9 +163,13 @@ async function mapComponentsToSources(
   for (const [name, load] of Object.entries(browser.components)) {
     const source = byModule.get(await load());
     if (!source) {
-      throw new SsgError('CONFIG', `The component "${name}" of browser.ts is not a lazy import of a module.`, {
-        hint: `Write it as ${name}: () => import('./path/to/component.tsx').`,
-      });
+      throw new SsgError(
+        'CONFIG',
+        `The component "${name}" of browser.ts is not a lazy import of a module.`,
+        {
+          hint: `Write it as ${name}: () => import('./path/to/component.tsx').`,
+        },
+      );
     }
     files[name] = source;
   }
@@ -149,6 +182,7 @@ async function cleanOldBundles(outBase: string, keep: string): Promise<void> {
   for (const name of await readdir(outBase).catch(() => [] as string[])) {
     const dir = path.join(outBase, name);
     const info = await stat(dir).catch(() => null);
-    if (name !== keep && info && info.mtimeMs < hourAgo) await rm(dir, { recursive: true, force: true });
+    if (name !== keep && info && info.mtimeMs < hourAgo)
+      await rm(dir, { recursive: true, force: true });
   }
 }

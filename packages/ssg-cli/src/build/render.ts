@@ -23,19 +23,29 @@ export interface RenderedSlice {
 export const HASH_PLACEHOLDER = '%%SSG_COMPILATION_HASH%%';
 
 /** Each static query of the site, evaluated once against the content. */
-export function evaluateStaticQueries(ctx: BuildContext): Map<string, { id: string; data: unknown }> {
+export function evaluateStaticQueries(
+  ctx: BuildContext,
+): Map<string, { id: string; data: unknown }> {
   const results = new Map<string, { id: string; data: unknown }>();
   for (const query of ctx.loaded.site.staticQueries) {
     const other = results.get(query.hash);
     if (other) {
-      throw new SsgError('CONFIG', `The static queries "${other.id}" and "${query.id}" have the same hash ${query.hash}.`, {
-        hint: 'Give one of them another id.',
-      });
+      throw new SsgError(
+        'CONFIG',
+        `The static queries "${other.id}" and "${query.id}" have the same hash ${query.hash}.`,
+        {
+          hint: 'Give one of them another id.',
+        },
+      );
     }
     try {
       results.set(query.hash, { id: query.id, data: query.select(ctx.content as never) });
     } catch (error) {
-      throw new SsgError('RENDER_FAILED', `The static query "${query.id}" failed: ${(error as Error).message}`, { cause: error });
+      throw new SsgError(
+        'RENDER_FAILED',
+        `The static query "${query.id}" failed: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   }
   return results;
@@ -76,24 +86,35 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
       slicesMap: {},
     };
     const mod = await load(route.component);
-    const out = guard(`page ${route.path}`, () => render.renderPage(pageData, mod, sliceHtml, input));
+    const out = guard(`page ${route.path}`, () =>
+      render.renderPage(pageData, mod, sliceHtml, input),
+    );
     pageData.staticQueryHashes = out.staticQueryHashes;
     pageData.slicesMap = out.slicesMap;
     const sliceNames = new Set(Object.values(out.slicesMap));
-    const components = [route.component, ...ctx.slices!.filter((s) => sliceNames.has(s.name)).map((s) => s.component)];
+    const components = [
+      route.component,
+      ...ctx.slices!.filter((s) => sliceNames.has(s.name)).map((s) => s.component),
+    ];
     const html = documentHtml({
       lang: ctx.loaded.site.lang ?? 'en',
       head: route.head,
       body: out.html,
       pageData,
       staticQueryHashes: [
-        ...new Set([...out.staticQueryHashes, ...renderedSlices.filter((s) => sliceNames.has(s.name)).flatMap((s) => s.sliceData.staticQueryHashes)]),
+        ...new Set([
+          ...out.staticQueryHashes,
+          ...renderedSlices
+            .filter((s) => sliceNames.has(s.name))
+            .flatMap((s) => s.sliceData.staticQueryHashes),
+        ]),
       ].sort(),
       sliceNames: [...sliceNames].sort(),
       client: ctx.client!,
       components,
       trailingSlash: ctx.trailingSlash,
       compilationHash: HASH_PLACEHOLDER,
+      serviceWorker: ctx.serviceWorker,
     });
     pages.push({ route, pageData, html });
   }

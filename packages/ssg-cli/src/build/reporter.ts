@@ -12,7 +12,8 @@ const LABELS: Record<StageName, string> = {
 };
 
 const ms = (value: number): string => `${Math.round(value)} ms`;
-export const kb = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`);
+export const kb = (bytes: number): string =>
+  bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`;
 
 /** Progress per stage on a terminal; nothing when output is piped (the summary still prints). */
 export function terminalReporter(stream: NodeJS.WriteStream = process.stderr): BuildReporter {

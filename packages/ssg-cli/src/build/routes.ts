@@ -10,34 +10,69 @@ export const REQUIRED_PAGES = ['/', '/404.html', '/500.html'];
 /** Stage "routes": the site's pages and slices, checked, with paths in the trailing-slash form. */
 export function collectRoutes(ctx: BuildContext): void {
   const { site, browser } = ctx.loaded;
-  const routes = site.routes(ctx.content).map((route) => ({ ...route, path: withTrailingSlash(route.path, ctx.trailingSlash) }));
+  const routes = site
+    .routes(ctx.content)
+    .map((route) => ({ ...route, path: withTrailingSlash(route.path, ctx.trailingSlash) }));
   const slices = site.slices?.(ctx.content) ?? [];
   const problems: ContentIssue[] = [];
   const seen = new Set<string>();
   for (const [i, route] of routes.entries()) {
     const where = { file: 'src/site.ts', path: `routes()[${i}]` };
     if (!route.path.startsWith('/') || /[\s?#\\]|\/\.\.?(\/|$)/.test(route.path)) {
-      problems.push({ ...where, value: route.path, message: 'A route path must start with / and hold no spaces, ?, #, \\ or . / .. segments.' });
+      problems.push({
+        ...where,
+        value: route.path,
+        message: 'A route path must start with / and hold no spaces, ?, #, \\ or . / .. segments.',
+      });
     }
     const name = pageNameOf(route.path);
-    if (seen.has(name)) problems.push({ ...where, value: route.path, message: 'Another route already has this path; each page needs its own.' });
+    if (seen.has(name))
+      problems.push({
+        ...where,
+        value: route.path,
+        message: 'Another route already has this path; each page needs its own.',
+      });
     seen.add(name);
     if (!(route.component in browser.components)) {
-      problems.push({ ...where, value: route.component, message: `No component of that name in browser.ts; the components are ${Object.keys(browser.components).join(', ')}.` });
+      problems.push({
+        ...where,
+        value: route.component,
+        message: `No component of that name in browser.ts; the components are ${Object.keys(browser.components).join(', ')}.`,
+      });
     }
-    if (!route.head?.title) problems.push({ ...where, value: route.head?.title, message: 'Every page needs head.title.' });
+    if (!route.head?.title)
+      problems.push({
+        ...where,
+        value: route.head?.title,
+        message: 'Every page needs head.title.',
+      });
   }
   for (const required of REQUIRED_PAGES) {
     if (!seen.has(pageNameOf(required))) {
-      problems.push({ file: 'src/site.ts', path: 'routes()', value: undefined, message: `The site has no page ${required}; add it (the loader shows it on ${required === '/' ? 'start' : 'errors'}).` });
+      problems.push({
+        file: 'src/site.ts',
+        path: 'routes()',
+        value: undefined,
+        message: `The site has no page ${required}; add it (the loader shows it on ${required === '/' ? 'start' : 'errors'}).`,
+      });
     }
   }
   for (const [i, slice] of slices.entries()) {
     if (!(slice.component in browser.components)) {
-      problems.push({ file: 'src/site.ts', path: `slices()[${i}]`, value: slice.component, message: 'No component of that name in browser.ts.' });
+      problems.push({
+        file: 'src/site.ts',
+        path: `slices()[${i}]`,
+        value: slice.component,
+        message: 'No component of that name in browser.ts.',
+      });
     }
     if (!/^[a-z0-9-]+$/.test(slice.name)) {
-      problems.push({ file: 'src/site.ts', path: `slices()[${i}].name`, value: slice.name, message: 'A slice name may hold only a-z, 0-9 and -.' });
+      problems.push({
+        file: 'src/site.ts',
+        path: `slices()[${i}].name`,
+        value: slice.name,
+        message: 'A slice name may hold only a-z, 0-9 and -.',
+      });
     }
   }
   if (problems.length > 0) {

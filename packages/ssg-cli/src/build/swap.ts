@@ -19,4 +19,5 @@ export async function swapIntoPlace(stagingDir: string, outDir: string): Promise
 }
 
 /** After a failed build: only the staging folder goes; the output is untouched. */
-export const discardStaging = (stagingDir: string): Promise<void> => rm(stagingDir, { recursive: true, force: true });
+export const discardStaging = (stagingDir: string): Promise<void> =>
+  rm(stagingDir, { recursive: true, force: true });

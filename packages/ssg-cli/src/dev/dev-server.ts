@@ -1,16 +1,16 @@
-import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import { fileURLToPath } from 'node:url';
-import { formatError } from '../errors.ts';
-import { ENTRY_ID, clientEntryPlugin } from '../build/bundle-client.ts';
-import type { BuildContext, LoadedSite } from '../build/context.ts';
-import { loadContent } from '../build/content.ts';
-import { collectRoutes } from '../build/routes.ts';
-import { renderPages } from '../build/render.ts';
-import { outputFiles } from '../build/emit.ts';
+import { clientEntryPlugin, ENTRY_ID } from '../build/bundle-client.ts';
 import { resolveConfig } from '../build/config.ts';
+import { loadContent } from '../build/content.ts';
+import type { BuildContext, LoadedSite } from '../build/context.ts';
+import { outputFiles } from '../build/emit.ts';
+import { renderPages } from '../build/render.ts';
+import { collectRoutes } from '../build/routes.ts';
+import { formatError } from '../errors.ts';
 import { escapeHtml } from '../runtime/escape.ts';
 import { contentTypeOf } from '../serve/content-types.ts';
 
@@ -29,8 +29,15 @@ const runtimeServer = fileURLToPath(new URL('../runtime/server.tsx', import.meta
  * `ssg dev`: Vite serves the browser code with hot module replacement; pages and their JSON are
  * rendered on request from the current code and content; a content change reloads the page.
  */
-export async function dev(options: DevOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
-  const base = await resolveConfig({ root: options.root, siteDir: options.siteDir, contentDir: options.contentDir, brand: options.brand });
+export async function dev(
+  options: DevOptions = {},
+): Promise<{ url: string; close(): Promise<void> }> {
+  const base = await resolveConfig({
+    root: options.root,
+    siteDir: options.siteDir,
+    contentDir: options.contentDir,
+    brand: options.brand,
+  });
   const vite = await createViteServer({
     configFile: false,
     root: base.siteDir,
@@ -55,7 +62,12 @@ export async function dev(options: DevOptions = {}): Promise<{ url: string; clos
     const ctx: BuildContext = { ...base, loaded, warnings: [] };
     await loadContent(ctx);
     collectRoutes(ctx);
-    ctx.client = { entry: `/@id/${ENTRY_ID}`, entryChunks: { js: [], css: [] }, components: {}, files: [] };
+    ctx.client = {
+      entry: `/@id/${ENTRY_ID}`,
+      entryChunks: { js: [], css: [] },
+      components: {},
+      files: [],
+    };
     await renderPages(ctx);
     return outputFiles(ctx);
   };
@@ -72,13 +84,19 @@ export async function dev(options: DevOptions = {}): Promise<{ url: string; clos
       const key = lookup(all, url.pathname);
       const body = key ? all.get(key)! : all.get('/404.html');
       const type = key ? contentTypeOf(key) : 'text/html; charset=utf-8';
-      const html = type.startsWith('text/html') ? await vite.transformIndexHtml(url.pathname, String(body)) : body;
-      res.writeHead(key ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store' }).end(html);
+      const html = type.startsWith('text/html')
+        ? await vite.transformIndexHtml(url.pathname, String(body))
+        : body;
+      res
+        .writeHead(key ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store' })
+        .end(html);
     } catch (error) {
       invalidate();
       vite.ssrFixStacktrace(error as Error);
       res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!DOCTYPE html><title>Build error</title><pre style="white-space:pre-wrap;font:14px monospace;padding:1rem">${escapeHtml(formatError(error))}</pre><script type="module" src="/@vite/client"></script>`);
+      res.end(
+        `<!DOCTYPE html><title>Build error</title><pre style="white-space:pre-wrap;font:14px monospace;padding:1rem">${escapeHtml(formatError(error))}</pre><script type="module" src="/@vite/client"></script>`,
+      );
     }
   };
   const port = options.port ?? 5173;

@@ -29,11 +29,27 @@ export interface CacheRule {
 
 /** First match wins. Listed for the generators; `cacheControlOf` is the same table as code. */
 export const CACHE_RULES: readonly CacheRule[] = [
-  { pattern: `${ASSETS_PREFIX}*`, cacheControl: IMMUTABLE, why: 'hashed chunks: a new build gets new names' },
-  { pattern: '/page-data/*', cacheControl: REVALIDATE, why: 'page-data and app-data change with every build' },
-  { pattern: '/slice-data/*', cacheControl: REVALIDATE, why: 'slice data changes with the content' },
+  {
+    pattern: `${ASSETS_PREFIX}*`,
+    cacheControl: IMMUTABLE,
+    why: 'hashed chunks: a new build gets new names',
+  },
+  {
+    pattern: '/page-data/*',
+    cacheControl: REVALIDATE,
+    why: 'page-data and app-data change with every build',
+  },
+  {
+    pattern: '/slice-data/*',
+    cacheControl: REVALIDATE,
+    why: 'slice data changes with the content',
+  },
   { pattern: '/sw.js', cacheControl: REVALIDATE, why: 'browsers must see a new worker at once' },
-  { pattern: '/*', cacheControl: REVALIDATE, why: 'HTML and everything else keep their names across builds' },
+  {
+    pattern: '/*',
+    cacheControl: REVALIDATE,
+    why: 'HTML and everything else keep their names across builds',
+  },
 ];
 
 /** Files of the output that are configuration for the host, not content: answered with 404. */
@@ -46,21 +62,27 @@ const matches = (pattern: string, urlPath: string): boolean =>
 export const cacheControlOf = (urlPath: string): string =>
   CACHE_RULES.find((rule) => matches(rule.pattern, urlPath))?.cacheControl ?? REVALIDATE;
 
-export const isHiddenPath = (urlPath: string): boolean => HIDDEN_PATHS.some((pattern) => matches(pattern, urlPath));
+export const isHiddenPath = (urlPath: string): boolean =>
+  HIDDEN_PATHS.some((pattern) => matches(pattern, urlPath));
 
 /**
  * Files tried for a URL path, in order (nginx: `try_files $uri $uri/index.html $uri.html`).
  * A path ending in `/` only maps to its `index.html`.
  */
 export const candidateFiles = (pathname: string): string[] =>
-  pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`, `${pathname}.html`];
+  pathname.endsWith('/')
+    ? [`${pathname}index.html`]
+    : [pathname, `${pathname}/index.html`, `${pathname}.html`];
 
 /**
  * The trailing-slash redirect for a URL path whose folder holds an `index.html` (a page), or
  * `null` to serve it as asked. `always`: `/a` → `/a/`; `never`: `/a/` → `/a`; `ignore`: both
  * forms answer. `/` never redirects. Other URLs (files, unknown paths) never redirect.
  */
-export function trailingSlashRedirect(pathname: string, trailingSlash: TrailingSlash): string | null {
+export function trailingSlashRedirect(
+  pathname: string,
+  trailingSlash: TrailingSlash,
+): string | null {
   if (pathname === '/') return null;
   const hasSlash = pathname.endsWith('/');
   if (trailingSlash === 'always' && !hasSlash) return `${pathname}/`;
@@ -69,4 +91,6 @@ export function trailingSlashRedirect(pathname: string, trailingSlash: TrailingS
 }
 
 /** Every response also carries these headers. */
-export const COMMON_HEADERS: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff' };
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+};

@@ -13,7 +13,13 @@ const hidden = {
 
 export function RouteAnnouncer({ message }: { message: string }) {
   return (
-    <div id="ssg-announcer" className="ssg-announcer" aria-live="assertive" aria-atomic="true" style={hidden}>
+    <div
+      id="ssg-announcer"
+      className="ssg-announcer"
+      aria-live="assertive"
+      aria-atomic="true"
+      style={hidden}
+    >
       {message}
     </div>
   );

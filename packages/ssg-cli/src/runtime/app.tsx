@@ -2,13 +2,13 @@ import type { Loader, PageResources } from '@ssg/loader';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { BrowserDefinition } from '../site/index.ts';
-import { RouteAnnouncer, RouteProgress, announcementFor } from './announcer.tsx';
+import { announcementFor, RouteAnnouncer, RouteProgress } from './announcer.tsx';
+import { ROOT_ID } from './client-constants.ts';
 import { RuntimeContext, type RuntimeState } from './context.ts';
 import { applyHead } from './head.ts';
+import { setNavigator } from './navigate.ts';
 import { Page } from './page.tsx';
 import type { SiteLocation, TrailingSlash } from './paths.ts';
-import { setNavigator } from './navigate.ts';
-import { ROOT_ID } from './client-constants.ts';
 
 /** Spec §9: a navigation pending this long gives the delayed-route signal. */
 export const DELAYED_ROUTE_MS = 1000;
@@ -53,10 +53,14 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
       const timer = window.setTimeout(() => {
         if (id !== navigationId.current) return;
         setDelayed(true);
-        window.dispatchEvent(new CustomEvent('ssg:route-delayed', { detail: { pathname: target.pathname } }));
+        window.dispatchEvent(
+          new CustomEvent('ssg:route-delayed', { detail: { pathname: target.pathname } }),
+        );
         browser.onRouteDelayed?.({ pathname: target.pathname });
       }, DELAYED_ROUTE_MS);
-      const resources = await loader.loadPage(target.pathname).finally(() => window.clearTimeout(timer));
+      const resources = await loader
+        .loadPage(target.pathname)
+        .finally(() => window.clearTimeout(timer));
       if (id !== navigationId.current) return;
       setDelayed(false);
       if (!resources) return; // the loader has started a full browser navigation

@@ -1,10 +1,15 @@
-import { createLinkObserver, createLoader, readCompilationHash, registerServiceWorker } from '@ssg/loader';
+import {
+  createLinkObserver,
+  createLoader,
+  type PageResources,
+  readCompilationHash,
+  registerServiceWorker,
+} from '@ssg/loader';
 import { hydrateRoot } from 'react-dom/client';
 import type { BrowserDefinition } from '../site/index.ts';
 import { App } from './app.tsx';
-import type { TrailingSlash } from './paths.ts';
-
 import { ROOT_ID } from './client-constants.ts';
+import type { TrailingSlash } from './paths.ts';
 
 /**
  * The browser entry: asks the loader for the current page's resources, then hydrates the server
@@ -21,7 +26,7 @@ export async function startClient(browser: BrowserDefinition): Promise<void> {
       return load();
     },
   });
-  let initial;
+  let initial: PageResources;
   try {
     initial = await loader.start(window.location.pathname);
   } catch (error) {
@@ -39,6 +44,9 @@ export async function startClient(browser: BrowserDefinition): Promise<void> {
     />,
   );
   // Links in the viewport queue their page's resources; hover or touch start loads them at once.
-  createLinkObserver({ onEnter: (path) => loader.prefetch(path), onIntent: (path) => loader.hover(path) });
+  createLinkObserver({
+    onEnter: (path) => loader.prefetch(path),
+    onIntent: (path) => loader.hover(path),
+  });
   if (root.dataset.serviceWorker === 'on') registerServiceWorker({ url: '/sw.js' });
 }

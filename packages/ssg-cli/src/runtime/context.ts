@@ -1,5 +1,5 @@
-import { createContext, useContext } from 'react';
 import type { Loader, PageResources } from '@ssg/loader';
+import { createContext, useContext } from 'react';
 import type { SiteLocation, TrailingSlash } from './paths.ts';
 
 /** What every runtime component reads: the page shown and how to move to another one. */
@@ -26,7 +26,8 @@ export const RuntimeContext = createContext<RuntimeState | null>(null);
 
 export function useRuntime(): RuntimeState {
   const state = useContext(RuntimeContext);
-  if (!state) throw new Error('ssg runtime: this component must be rendered inside a page of the site.');
+  if (!state)
+    throw new Error('ssg runtime: this component must be rendered inside a page of the site.');
   return state;
 }
 

@@ -1,7 +1,14 @@
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text placed between tags. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 /** Text placed in a double-quoted attribute. */
 export const escapeAttribute = escapeHtml;
 
@@ -10,5 +17,8 @@ export const escapeAttribute = escapeHtml;
  * unicode escapes, so `</script>` or `<!--` in content cannot end or alter the script.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

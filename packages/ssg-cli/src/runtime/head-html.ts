@@ -8,16 +8,20 @@ export const HEAD_MARK = 'data-ssg-head';
 export function headToHtml(head: HeadTags): string {
   const parts = [`<title>${escapeHtml(head.title)}</title>`];
   for (const meta of head.meta ?? []) {
-    const key = meta.property !== undefined ? `property="${escapeAttribute(meta.property)}"` : `name="${escapeAttribute(meta.name ?? '')}"`;
+    const key =
+      meta.property !== undefined
+        ? `property="${escapeAttribute(meta.property)}"`
+        : `name="${escapeAttribute(meta.name ?? '')}"`;
     parts.push(`<meta ${HEAD_MARK} ${key} content="${escapeAttribute(meta.content)}">`);
   }
   for (const link of head.link ?? []) {
     const extra = `${link.hreflang ? ` hreflang="${escapeAttribute(link.hreflang)}"` : ''}${link.type ? ` type="${escapeAttribute(link.type)}"` : ''}`;
-    parts.push(`<link ${HEAD_MARK} rel="${escapeAttribute(link.rel)}" href="${escapeAttribute(link.href)}"${extra}>`);
+    parts.push(
+      `<link ${HEAD_MARK} rel="${escapeAttribute(link.rel)}" href="${escapeAttribute(link.href)}"${extra}>`,
+    );
   }
   for (const data of head.jsonLd ?? []) {
     parts.push(`<script ${HEAD_MARK} type="application/ld+json">${jsonForScript(data)}</script>`);
   }
   return parts.join('');
 }
-

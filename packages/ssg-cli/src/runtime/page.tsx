@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
 import type { PageResources } from '@ssg/loader';
+import type { ComponentType } from 'react';
 import type { PageProps } from '../site/index.ts';
 
 /** Renders the page component of a set of resources with its data, context and path. */

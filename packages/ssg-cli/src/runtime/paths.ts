@@ -4,7 +4,8 @@ export type TrailingSlash = 'always' | 'never' | 'ignore';
 export const isExternal = (href: string): boolean => /^(https?:)?\/\//i.test(href);
 
 /** Other schemes (`tel:`, `mailto:`) and in-page anchors are plain links, never client navigation. */
-export const isClientRoutable = (href: string): boolean => href.startsWith('/') && !isExternal(href);
+export const isClientRoutable = (href: string): boolean =>
+  href.startsWith('/') && !isExternal(href);
 
 /** Applies the trailing-slash rule to a site path; files (`/404.html`) and `/` are left as they are. */
 export function withTrailingSlash(href: string, rule: TrailingSlash): string {

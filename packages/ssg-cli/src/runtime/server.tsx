@@ -1,15 +1,15 @@
 import type { PageData, PageResources, SliceData } from '@ssg/loader';
-import { renderToString } from 'react-dom/server';
 import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
 import type { SliceProps } from '../site/index.ts';
 import { RouteAnnouncer } from './announcer.tsx';
-import { RuntimeContext, type RenderCollector, type RuntimeState } from './context.ts';
+import { type RenderCollector, RuntimeContext, type RuntimeState } from './context.ts';
 import { Page } from './page.tsx';
 import type { TrailingSlash } from './paths.ts';
 
-export { headToHtml } from './head-html.ts';
-export { escapeAttribute, escapeHtml, jsonForScript } from './escape.ts';
 export { ROOT_ID } from './client-constants.ts';
+export { escapeAttribute, escapeHtml, jsonForScript } from './escape.ts';
+export { headToHtml } from './head-html.ts';
 
 export interface ServerRenderInput {
   /** Every static query result of the build, by hash. */
@@ -23,13 +23,18 @@ export interface ServerRenderOutput {
   slicesMap: Record<string, string>;
 }
 
-function serverState(resources: PageResources, collector: RenderCollector, trailingSlash: TrailingSlash): RuntimeState {
+function serverState(
+  resources: PageResources,
+  collector: RenderCollector,
+  trailingSlash: TrailingSlash,
+): RuntimeState {
   return {
     resources,
     location: { pathname: resources.path, search: '', hash: '' },
     trailingSlash,
     collector,
-    navigate: () => Promise.reject(new Error('navigate() is not available during the server render.')),
+    navigate: () =>
+      Promise.reject(new Error('navigate() is not available during the server render.')),
   };
 }
 
@@ -70,11 +75,21 @@ export function renderSlice(
   component: unknown,
   input: ServerRenderInput,
 ): { html: string; staticQueryHashes: string[] } {
-  const collector: RenderCollector = { staticQueryHashes: new Set(), slices: new Map(), sliceHtml: new Map() };
+  const collector: RenderCollector = {
+    staticQueryHashes: new Set(),
+    slices: new Map(),
+    sliceHtml: new Map(),
+  };
   const resources: PageResources = {
     status: 'success',
     path: '',
-    page: { componentChunkName: slice.componentChunkName, path: '', result: { data: null, pageContext: {} }, staticQueryHashes: [], slicesMap: {} },
+    page: {
+      componentChunkName: slice.componentChunkName,
+      path: '',
+      result: { data: null, pageContext: {} },
+      staticQueryHashes: [],
+      slicesMap: {},
+    },
     component,
     staticQueryResults: input.staticQueryResults,
     slices: {},

@@ -13,8 +13,12 @@ export function Slice({ alias }: { alias: string }) {
   if (collector) {
     collector.slices.set(alias, alias);
     const html = collector.sliceHtml.get(alias);
-    if (html === undefined) throw new Error(`Slice "${alias}" is not defined by the site's slices().`);
-    return <div data-ssg-slice={alias} style={wrapperStyle} dangerouslySetInnerHTML={{ __html: html }} />;
+    if (html === undefined)
+      throw new Error(`Slice "${alias}" is not defined by the site's slices().`);
+    return (
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the slice's own renderToString output, made once per build
+      <div data-ssg-slice={alias} style={wrapperStyle} dangerouslySetInnerHTML={{ __html: html }} />
+    );
   }
   const name = resources.page.slicesMap[alias] ?? alias;
   const slice = resources.slices[name];

@@ -31,4 +31,5 @@ export const contentTypeOf = (file: string): string => {
 export const cacheControlOf = (urlPath: string): string =>
   urlPath.startsWith('/_ssg/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 
-export const isCompressible = (type: string): boolean => /^(text\/|application\/(json|xml|manifest)|image\/svg)/.test(type);
+export const isCompressible = (type: string): boolean =>
+  /^(text\/|application\/(json|xml|manifest)|image\/svg)/.test(type);

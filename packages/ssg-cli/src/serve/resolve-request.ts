@@ -15,7 +15,11 @@ const isFile = (file: string): boolean => existsSync(file) && statSync(file).isF
  * as the generated host config. Nothing outside `root` can be reached: `..` in any encoding,
  * encoded slashes and backslashes and NUL bytes are refused.
  */
-export function resolveRequest(root: string, rawUrl: string, trailingSlash: TrailingSlash): Resolution {
+export function resolveRequest(
+  root: string,
+  rawUrl: string,
+  trailingSlash: TrailingSlash,
+): Resolution {
   const [rawPath = '/', ...queryParts] = rawUrl.split('?');
   const query = queryParts.length > 0 ? `?${queryParts.join('?')}` : '';
   if (/%(2f|5c|00)/i.test(rawPath) || rawPath.includes('\\')) return { kind: 'bad-request' };
@@ -25,7 +29,11 @@ export function resolveRequest(root: string, rawUrl: string, trailingSlash: Trai
   } catch {
     return { kind: 'bad-request' };
   }
-  if (!pathname.startsWith('/') || pathname.includes('\0') || pathname.split('/').some((s) => s === '..' || s === '.')) {
+  if (
+    !pathname.startsWith('/') ||
+    pathname.includes('\0') ||
+    pathname.split('/').some((s) => s === '..' || s === '.')
+  ) {
     return { kind: 'bad-request' };
   }
   const target = path.join(root, pathname);
@@ -36,10 +44,13 @@ export function resolveRequest(root: string, rawUrl: string, trailingSlash: Trai
   if (asFile) return { kind: 'file', file: asFile, status: 200 };
   const index = path.join(target, 'index.html');
   if (isFile(index)) {
-    if (pathname !== '/' && trailingSlash === 'always' && !hasSlash) return { kind: 'redirect', location: `${encodeURI(pathname)}/${query}` };
-    if (pathname !== '/' && trailingSlash === 'never' && hasSlash) return { kind: 'redirect', location: `${encodeURI(pathname.replace(/\/+$/, ''))}${query}` };
+    if (pathname !== '/' && trailingSlash === 'always' && !hasSlash)
+      return { kind: 'redirect', location: `${encodeURI(pathname)}/${query}` };
+    if (pathname !== '/' && trailingSlash === 'never' && hasSlash)
+      return { kind: 'redirect', location: `${encodeURI(pathname.replace(/\/+$/, ''))}${query}` };
     return { kind: 'file', file: index, status: 200 };
   }
-  if (!hasSlash && isFile(`${target}.html`)) return { kind: 'file', file: `${target}.html`, status: 200 };
+  if (!hasSlash && isFile(`${target}.html`))
+    return { kind: 'file', file: `${target}.html`, status: 200 };
   return { kind: 'not-found' };
 }

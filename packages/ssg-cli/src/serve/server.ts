@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
-import { SsgError } from '../errors.ts';
 import type { TrailingSlash } from '../build/context.ts';
+import { SsgError } from '../errors.ts';
 import { cacheControlOf, contentTypeOf, isCompressible } from './content-types.ts';
 import { resolveRequest } from './resolve-request.ts';
 
@@ -27,7 +27,9 @@ export interface RunningServer {
 /** The trailing-slash rule a build was made with (written on its root element). */
 export function trailingSlashOfBuild(dir: string): TrailingSlash {
   const index = path.join(dir, 'index.html');
-  const match = existsSync(index) ? /data-trailing-slash="(always|never|ignore)"/.exec(readFileSync(index, 'utf8')) : null;
+  const match = existsSync(index)
+    ? /data-trailing-slash="(always|never|ignore)"/.exec(readFileSync(index, 'utf8'))
+    : null;
   return (match?.[1] as TrailingSlash | undefined) ?? 'always';
 }
 
@@ -35,7 +37,9 @@ export function trailingSlashOfBuild(dir: string): TrailingSlash {
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const dir = path.resolve(options.dir);
   if (!existsSync(path.join(dir, 'index.html'))) {
-    throw new SsgError('USAGE', `${dir} holds no build (no index.html).`, { hint: 'Run `pnpm exec ssg build` first, or pass the folder you built into.' });
+    throw new SsgError('USAGE', `${dir} holds no build (no index.html).`, {
+      hint: 'Run `pnpm exec ssg build` first, or pass the folder you built into.',
+    });
   }
   const trailingSlash = options.trailingSlash ?? trailingSlashOfBuild(dir);
   const server = createServer((req, res) => handle(dir, trailingSlash, req, res));
@@ -53,7 +57,12 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   };
 }
 
-function handle(root: string, trailingSlash: TrailingSlash, req: IncomingMessage, res: ServerResponse): void {
+function handle(
+  root: string,
+  trailingSlash: TrailingSlash,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
@@ -80,7 +89,8 @@ function handle(root: string, trailingSlash: TrailingSlash, req: IncomingMessage
     'cache-control': status === 200 ? cacheControlOf(urlPath) : 'no-cache',
     'x-content-type-options': 'nosniff',
   };
-  const gzip = isCompressible(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const gzip =
+    isCompressible(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   if (gzip) {
     headers['content-encoding'] = 'gzip';
     headers.vary = 'Accept-Encoding';

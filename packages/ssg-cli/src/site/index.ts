@@ -26,7 +26,6 @@ export type ContentResult<Content> =
   | { ok: true; content: Content; files: string[] }
   | { ok: false; issues: ContentIssue[] };
 
-
 export interface RouteDefinition<Data = unknown> {
   /** Canonical path: `/`, `/servicos/`, `/404.html`, `/500.html`. */
   path: string;
@@ -80,6 +79,11 @@ export interface SiteDefinition<Content> {
   assets?(content: Content): Array<{ from: string; to: string }>;
   /** `<html lang>`; defaults to `en`. */
   lang?: string;
+  /**
+   * The page the service worker shows, offline, for a page it has not saved; in the site's
+   * language. Default: an English "You are offline" and a sentence saying what to do.
+   */
+  offline?: { title: string; message: string };
 }
 
 export function defineSite<Content>(site: SiteDefinition<Content>): SiteDefinition<Content> {

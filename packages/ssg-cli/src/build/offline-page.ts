@@ -1,0 +1,26 @@
+import { escapeAttribute, escapeHtml } from '../runtime/escape.ts';
+
+/** The offline message when a site gives none (`SiteDefinition.offline`). */
+export const DEFAULT_OFFLINE = {
+  title: 'You are offline',
+  message:
+    'This page has not been saved on this device. Check your connection and try again; the pages you have already opened still work.',
+};
+
+/**
+ * The page the service worker shows for a navigation it cannot answer without the network: a
+ * whole document in the site's language, no script, so it never depends on anything else.
+ */
+export function offlinePageHtml(input: { lang: string; title: string; message: string }): string {
+  const title = escapeHtml(input.title);
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${escapeAttribute(input.lang)}"><head><meta charset="utf-8">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${title}</title>`,
+    '<style>body{font:1.125rem/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;padding:1.5rem;box-sizing:border-box;color:#1f2933;background:#f7f7f7}main{max-width:32rem}h1{font-size:1.5rem;margin:0 0 .5rem}</style>',
+    `</head><body><main data-ssg-offline><h1>${title}</h1><p>${escapeHtml(input.message)}</p></main></body></html>`,
+    '',
+  ].join('\n');
+}
