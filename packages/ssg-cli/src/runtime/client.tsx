@@ -1,5 +1,4 @@
 import {
-  createLinkObserver,
   createLoader,
   type PageResources,
   readCompilationHash,
@@ -43,10 +42,5 @@ export async function startClient(browser: BrowserDefinition): Promise<void> {
       progressLabel={browser.progressLabel ?? 'Loading page'}
     />,
   );
-  // Links in the viewport queue their page's resources; hover or touch start loads them at once.
-  createLinkObserver({
-    onEnter: (path) => loader.prefetch(path),
-    onIntent: (path) => loader.hover(path),
-  });
   if (root.dataset.serviceWorker === 'on') registerServiceWorker({ url: '/sw.js' });
 }

@@ -1,6 +1,7 @@
-import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
+import { type AnchorHTMLAttributes, type MouseEvent, type Ref, useEffect, useRef } from 'react';
 import { useRuntime } from './context.ts';
 import { isClientRoutable, isExternal, withTrailingSlash } from './paths.ts';
+import { observeLink } from './prefetch.ts';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A site path (`/servicos/`), an outside address (`https://…`, `//…`) or `tel:`/`mailto:`. */
@@ -27,21 +28,53 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * when they enter the viewport or on hover); outside addresses open in a new tab without an
  * opener; `tel:` and `mailto:` are plain links.
  */
-export function Link({ to, onClick, ...rest }: LinkProps) {
+export function Link({ to, onClick, onMouseEnter, onTouchStart, ref, ...rest }: LinkProps) {
   const runtime = useRuntime();
-  if (isExternal(to)) {
-    return <a href={to} target="_blank" rel="noopener noreferrer" onClick={onClick} {...rest} />;
-  }
+  const own = useRef<HTMLAnchorElement | null>(null);
   const routable = isClientRoutable(to);
+  const { loader } = runtime;
+
+  useEffect(() => {
+    const element = own.current;
+    if (!routable || !loader || !element) return undefined;
+    return observeLink(element, loader);
+  }, [routable, loader]);
+
+  if (isExternal(to)) {
+    return (
+      <a
+        href={to}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={onClick}
+        ref={ref}
+        {...rest}
+      />
+    );
+  }
   const href = routable ? withTrailingSlash(to, runtime.trailingSlash) : to;
+  const setRef = (element: HTMLAnchorElement | null) => {
+    own.current = element;
+    if (typeof ref === 'function') ref(element);
+    else if (ref) ref.current = element;
+  };
   return (
     <a
       href={href}
+      ref={setRef}
       onClick={(event) => {
         onClick?.(event);
         if (!routable || event.defaultPrevented || !isPlainClick(event)) return;
         event.preventDefault();
         void runtime.navigate(href);
+      }}
+      onMouseEnter={(event) => {
+        onMouseEnter?.(event);
+        if (routable) loader?.hover(href); // intent: load now, not at the queue's pace
+      }}
+      onTouchStart={(event) => {
+        onTouchStart?.(event);
+        if (routable) loader?.hover(href);
       }}
       {...rest}
     />
