@@ -1,0 +1,52 @@
+// Real: `dev()` (a Vite dev server) on the mini fixture site and a copy of its content. Faked: nothing.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dev } from '../src/index.ts';
+import { contentCopy, MINI_SITE } from './helpers.ts';
+
+let server: Awaited<ReturnType<typeof dev>>;
+let content: string;
+
+beforeAll(async () => {
+  content = contentCopy();
+  server = await dev({ siteDir: MINI_SITE, contentDir: content, port: 0 });
+});
+afterAll(() => server?.close());
+
+const get = async (p: string) => {
+  const res = await fetch(new URL(p, server.url));
+  return { status: res.status, body: await res.text() };
+};
+
+describe('ssg dev', () => {
+  it('renders pages with the Vite client for hot module replacement, and their page-data', async () => {
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('<script type="module" src="/@vite/client">');
+    expect(home.body).toContain('<h1>Início</h1>');
+    const data = JSON.parse((await get('/page-data/sobre/page-data.json')).body);
+    expect(data.path).toBe('/sobre/');
+    expect((await get('/@id/virtual:ssg-client-entry')).status).toBe(200);
+  });
+
+  it('answers unknown paths with the 404 page', async () => {
+    const res = await get('/nada/');
+    expect(res.status).toBe(404);
+    expect(res.body).toContain('Página não encontrada');
+  });
+
+  it('shows a content change on the next request', async () => {
+    const file = path.join(content, 'site.json');
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    json.pages[0].title = 'Quem somos';
+    writeFileSync(file, JSON.stringify(json));
+    await expect.poll(async () => (await get('/sobre/')).body, { timeout: 10_000 }).toContain('<h1>Quem somos</h1>');
+  });
+
+  it('shows bad content as a readable error page instead of crashing', async () => {
+    writeFileSync(path.join(content, 'site.json'), '{ "name": ');
+    await expect.poll(async () => (await get('/')).status, { timeout: 10_000 }).toBe(500);
+    expect((await get('/')).body).toContain('site.json');
+  });
+});
