@@ -37,18 +37,47 @@ const WORDS = (
   'careful regular weekly monthly yearly local nearby open closed ready early late'
 ).split(' ');
 
-const TAGS = ['dogs', 'cats', 'birds', 'rabbits', 'nutrition', 'vaccines', 'dental', 'surgery', 'behaviour', 'travel', 'seniors', 'puppies'];
+const TAGS = [
+  'dogs',
+  'cats',
+  'birds',
+  'rabbits',
+  'nutrition',
+  'vaccines',
+  'dental',
+  'surgery',
+  'behaviour',
+  'travel',
+  'seniors',
+  'puppies',
+];
 
 function pick(rand, list) {
   return list[Math.floor(rand() * list.length)];
 }
 
 // Short function words, about one word in three, keep the text near English word lengths.
-const SHORT = ['a', 'the', 'of', 'and', 'to', 'in', 'is', 'for', 'with', 'on', 'at', 'by', 'our', 'your'];
+const SHORT = [
+  'a',
+  'the',
+  'of',
+  'and',
+  'to',
+  'in',
+  'is',
+  'for',
+  'with',
+  'on',
+  'at',
+  'by',
+  'our',
+  'your',
+];
 
 function sentence(rand, words) {
   const out = [];
-  for (let i = 0; i < words; i++) out.push(i > 0 && rand() < 0.35 ? pick(rand, SHORT) : pick(rand, WORDS));
+  for (let i = 0; i < words; i++)
+    out.push(i > 0 && rand() < 0.35 ? pick(rand, SHORT) : pick(rand, WORDS));
   out[0] = out[0][0].toUpperCase() + out[0].slice(1);
   return `${out.join(' ')}.`;
 }
@@ -85,7 +114,9 @@ export function generatePages(n, seed = 20261121) {
       id: i,
       path: pagePath(i),
       title,
-      date: new Date(Date.UTC(2024, 0, 1) + Math.floor(rand() * 700) * 86400000).toISOString().slice(0, 10),
+      date: new Date(Date.UTC(2024, 0, 1) + Math.floor(rand() * 700) * 86400000)
+        .toISOString()
+        .slice(0, 10),
       tags: [pick(rand, TAGS), pick(rand, TAGS)],
       paragraphs: [paragraph(rand, 80), paragraph(rand, 80), paragraph(rand, 80)],
       links,

@@ -39,9 +39,15 @@ const { values } = parseArgs({
   strict: true,
 });
 const quick = values.quick;
-const list = (v) => v?.split(',').map((p) => p.trim()).filter(Boolean);
+const list = (v) =>
+  v
+    ?.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 const only = list(values.only) ?? SECTIONS;
-for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section "${name}"; sections are ${SECTIONS.join(', ')}.`);
+for (const name of only)
+  if (!SECTIONS.includes(name))
+    throw new Error(`--only: unknown section "${name}"; sections are ${SECTIONS.join(', ')}.`);
 const sizes = list(values.sizes)?.map(Number) ?? (quick ? [100] : [1000, 10000]);
 const runs = Number(values.runs ?? (quick ? 1 : 3));
 const settings = {
@@ -50,17 +56,25 @@ const settings = {
   tools: list(values.tools) ?? ['ssg', 'gatsby', 'astro'],
   clinicRuns: quick ? 1 : 5,
   lighthouseRuns: quick ? 1 : 3,
-  navigationRuns: quick ? 2 : 7,
+  navigationRuns: quick ? 1 : 7,
 };
 
 const log = (line) => process.stdout.write(`${line}\n`);
+// A stray rejection inside a tool (a browser closing under a pending wait) must not end the run.
+process.on('unhandledRejection', (err) =>
+  log(`  (ignored unhandled rejection: ${String(err?.message ?? err).split('\n')[0]})`),
+);
 mkdirSync(join(benchDir, 'logs'), { recursive: true });
 mkdirSync(join(benchDir, 'results'), { recursive: true });
 
 function machine() {
   const sh = (cmd) => {
     try {
-      return execSync(cmd, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      return execSync(cmd, {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
     } catch {
       return null;
     }
@@ -82,7 +96,9 @@ function machine() {
 }
 
 const result = { machine: machine(), settings: { ...settings, quick, only } };
-log(`bench: ${quick ? 'quick' : 'full'} run on ${result.machine.nproc} cores, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}; load ${result.machine.loadAverageAtStart.join(' ')}; sections ${only.join(', ')}; logs in .bench/logs/`);
+log(
+  `bench: ${quick ? 'quick' : 'full'} run on ${result.machine.nproc} cores, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}; load ${result.machine.loadAverageAtStart.join(' ')}; sections ${only.join(', ')}; logs in .bench/logs/`,
+);
 const started = Date.now();
 
 /** Runs one section; a throw is recorded as the section's error and printed, never fatal. */
@@ -94,7 +110,12 @@ async function section(name, fn) {
     result[name] = await fn();
   } catch (err) {
     result[name] = { error: String(err?.stack ?? err) };
-    log(`  ${name} failed: ${String(err?.message ?? err).split('\n').slice(0, 10).join('\n  ')}`);
+    log(
+      `  ${name} failed: ${String(err?.message ?? err)
+        .split('\n')
+        .slice(0, 10)
+        .join('\n  ')}`,
+    );
   }
   log(`  (${((Date.now() - t) / 1000).toFixed(0)} s)`);
 }
@@ -112,20 +133,30 @@ await section('scale', () =>
   }),
 );
 
-await section('clinic', () => runClinicBuild({ benchDir, repoRoot, runs: settings.clinicRuns, log }));
+await section('clinic', () =>
+  runClinicBuild({ benchDir, repoRoot, runs: settings.clinicRuns, log }),
+);
 
 const clinicOut = join(benchDir, 'clinic', 'dist');
 const syntheticSize = settings.sizes.includes(1000) ? 1000 : settings.sizes[0];
 await section('bytes', () =>
-  runBytes({ repoRoot, outDir: clinicOut, syntheticOutDir: join(benchDir, 'ssg', 'sites', `n${syntheticSize}`, 'dist') }),
+  runBytes({
+    repoRoot,
+    outDir: clinicOut,
+    syntheticOutDir: join(benchDir, 'ssg', 'sites', `n${syntheticSize}`, 'dist'),
+  }),
 );
 
 /** The home page's first internal link to another page that has page-data (for navigation). */
 function navigationTarget(outDir) {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const hrefs = [...html.matchAll(/<a\b[^>]*\shref="(\/[^"#?]*)"/g)].map((m) => m[1]);
-  const candidates = hrefs.filter((h) => h !== '/' && existsSync(join(outDir, 'page-data', h.replace(/\/$/, ''), 'page-data.json')));
-  if (!candidates.length) throw new Error(`the home page of ${outDir} links to no other page with page-data`);
+  const candidates = hrefs.filter(
+    (h) =>
+      h !== '/' && existsSync(join(outDir, 'page-data', h.replace(/\/$/, ''), 'page-data.json')),
+  );
+  if (!candidates.length)
+    throw new Error(`the home page of ${outDir} links to no other page with page-data`);
   return candidates.includes('/servicos/') ? '/servicos/' : candidates[0];
 }
 
@@ -133,7 +164,9 @@ if (only.includes('lighthouse') || only.includes('navigation')) {
   let server = null;
   const serveClinic = async () => {
     if (!existsSync(join(clinicOut, 'index.html'))) {
-      throw new Error(`no built clinic site in ${clinicOut}; run the clinic section first (pnpm bench --only=clinic)`);
+      throw new Error(
+        `no built clinic site in ${clinicOut}; run the clinic section first (pnpm bench --only=clinic)`,
+      );
     }
     server ??= await serveStatic(clinicOut);
     return server;
@@ -144,7 +177,14 @@ if (only.includes('lighthouse') || only.includes('navigation')) {
   });
   await section('navigation', async () => {
     const { url } = await serveClinic();
-    return clientNavigation({ repoRoot, base: url, from: '/', to: navigationTarget(clinicOut), runs: settings.navigationRuns, log });
+    return clientNavigation({
+      repoRoot,
+      base: url,
+      from: '/',
+      to: navigationTarget(clinicOut),
+      runs: settings.navigationRuns,
+      log,
+    });
   });
   await server?.close();
 }
@@ -158,7 +198,9 @@ const md = markdownReport(result);
 writeFileSync(join(benchDir, 'results', 'latest.md'), md);
 
 log(textReport(result));
-log(`\nbench finished in ${result.totalSeconds} s; results in .bench/results/latest.json and latest.md`);
+log(
+  `\nbench finished in ${result.totalSeconds} s; results in .bench/results/latest.json and latest.md`,
+);
 
 if (values['write-docs']) {
   const doc = join(repoRoot, 'docs', 'performance.md');
@@ -174,7 +216,10 @@ if (values['write-docs']) {
   ].join('\n');
   const text = existsSync(doc) ? readFileSync(doc, 'utf8') : '';
   if (text.includes(START) && text.includes(END)) {
-    writeFileSync(doc, text.slice(0, text.indexOf(START)) + block + text.slice(text.indexOf(END) + END.length));
+    writeFileSync(
+      doc,
+      text.slice(0, text.indexOf(START)) + block + text.slice(text.indexOf(END) + END.length),
+    );
     log(`figures written into ${doc}`);
   } else {
     log(`docs/performance.md has no ${START} … ${END} block; figures not written.`);

@@ -27,7 +27,10 @@ export const CHROME_FLAGS = [
 
 function run(cmd, args, env) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out = (out + d).slice(-20000)));
     child.stderr.on('data', (d) => (out = (out + d).slice(-20000)));
@@ -45,14 +48,25 @@ export async function lighthouse({ benchDir, url, runs, log }) {
     const tmp = mkdtempSync(join(tmpdir(), 'bench-lh-'));
     const report = join(tmp, 'report.json');
     const flags = [...CHROME_FLAGS, `--user-data-dir=${join(tmp, 'profile')}`].join(' ');
-    const res = await run(process.execPath, [cli, url, '--output=json', `--output-path=${report}`, '--quiet', `--chrome-flags=${flags}`], {
-      CHROME_PATH: CHROME,
-    });
+    const res = await run(
+      process.execPath,
+      [cli, url, '--output=json', `--output-path=${report}`, '--quiet', `--chrome-flags=${flags}`],
+      {
+        CHROME_PATH: CHROME,
+      },
+    );
     try {
-      if (res.code !== 0) throw new Error(`lighthouse exit ${res.code}: ${res.out.trim().split('\n').slice(-8).join('\n')}`);
+      if (res.code !== 0)
+        throw new Error(
+          `lighthouse exit ${res.code}: ${res.out.trim().split('\n').slice(-8).join('\n')}`,
+        );
       const lhr = JSON.parse(readFileSync(report, 'utf8'));
-      if (lhr.runtimeError) throw new Error(`lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      const score = (id) => (lhr.categories[id]?.score == null ? Number.NaN : Math.round(lhr.categories[id].score * 100));
+      if (lhr.runtimeError)
+        throw new Error(
+          `lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+        );
+      const score = (id) =>
+        lhr.categories[id]?.score == null ? Number.NaN : Math.round(lhr.categories[id].score * 100);
       const audit = (id) => lhr.audits[id]?.numericValue;
       const one = {
         performance: score('performance'),
@@ -68,12 +82,23 @@ export async function lighthouse({ benchDir, url, runs, log }) {
           .map((a) => a.id),
       };
       all.push(one);
-      log(`  lighthouse #${r + 1}: perf ${one.performance} a11y ${one.accessibility} bp ${one.bestPractices} seo ${one.seo} LCP ${Math.round(one.lcpMs)} ms TBT ${Math.round(one.tbtMs)} ms CLS ${one.cls.toFixed(3)}`);
+      log(
+        `  lighthouse #${r + 1}: perf ${one.performance} a11y ${one.accessibility} bp ${one.bestPractices} seo ${one.seo} LCP ${Math.round(one.lcpMs)} ms TBT ${Math.round(one.tbtMs)} ms CLS ${one.cls.toFixed(3)}`,
+      );
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
   }
-  const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'tbtMs', 'cls', 'fcpMs'];
+  const keys = [
+    'performance',
+    'accessibility',
+    'bestPractices',
+    'seo',
+    'lcpMs',
+    'tbtMs',
+    'cls',
+    'fcpMs',
+  ];
   return {
     version,
     runs: all,
@@ -84,7 +109,8 @@ export async function lighthouse({ benchDir, url, runs, log }) {
 
 /**
  * Client navigation: open `from`, wait until the link to `to` has been prefetched (its
- * page-data fetched) and the page is idle, click it, and measure in the page from the click
+ * page-data fetched: by the viewport prefetch, else by hovering the link; recorded per run,
+ * `none` when neither fetched it) and the page is idle, click it, and measure in the page from the click
  * event's timestamp to the first frame painted after the new content is in the DOM (a rAF,
  * then a task posted from it, which runs after that frame's paint). Repeated `runs` times for
  * each CPU throttling rate; medians.
@@ -96,7 +122,10 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
   const browser = await puppeteer.launch({
     executablePath: CHROME,
     headless: true,
-    args: [...CHROME_FLAGS.filter((f) => !f.startsWith('--headless')), `--user-data-dir=${profile}`],
+    args: [
+      ...CHROME_FLAGS.filter((f) => !f.startsWith('--headless')),
+      `--user-data-dir=${profile}`,
+    ],
   });
   const out = { from, to, rates: {} };
   try {
@@ -106,60 +135,119 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
       for (let r = 0; r < runs; r++) {
         const page = await browser.newPage();
         try {
-          await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: false });
+          await page.setViewport({
+            width: 412,
+            height: 823,
+            deviceScaleFactor: 1.75,
+            isMobile: true,
+            hasTouch: false,
+          });
           await page.emulateCPUThrottling(rate);
           const pageData = `/page-data${to === '/' ? '/index' : to.replace(/\/$/, '')}/page-data.json`;
-          const prefetched = page.waitForResponse((res) => new URL(res.url()).pathname === pageData, { timeout: 15000 });
+          const seen = (res) => new URL(res.url()).pathname === pageData;
+          // Settled to 'ok'/null right away, so closing the page never leaves a rejection unhandled.
+          const waitPageData = (timeout) =>
+            page.waitForResponse(seen, { timeout }).then(
+              () => true,
+              () => false,
+            );
           await page.goto(base + from, { waitUntil: 'networkidle0', timeout: 30000 });
-          await prefetched.catch(() => {
-            throw new Error(`the link to ${to} was not prefetched within 15 s (no request for ${pageData})`);
-          });
+          // The first visible link to the target (a menu may hold a hidden one), scrolled into
+          // view as a reader would before clicking it; that also starts the viewport prefetch.
+          let prefetch = waitPageData(10000);
+          const found = await page.evaluate((target) => {
+            const link = [...document.querySelectorAll(`a[href="${target}"]`)].find((a) => {
+              const r = a.getBoundingClientRect();
+              return r.width > 0 && r.height > 0 && getComputedStyle(a).visibility !== 'hidden';
+            });
+            if (!link) return false;
+            link.setAttribute('data-bench-nav', '');
+            link.scrollIntoView({ block: 'center' });
+            return true;
+          }, to);
+          if (!found) throw new Error(`no visible link to ${to} on ${from}`);
+          const selector = 'a[data-bench-nav]';
+          // Viewport prefetch first; if it does not come, hover (the loader's intent prefetch).
+          let how = (await prefetch) ? 'viewport' : null;
+          if (!how) {
+            prefetch = waitPageData(5000);
+            await page.hover(selector);
+            how = (await prefetch) ? 'hover' : 'none';
+            await page.mouse.move(0, 0);
+          }
           // Let hydration and the prefetch of the component chunk settle.
           await page.waitForNetworkIdle({ idleTime: 500, timeout: 15000 });
           await new Promise((r2) => setTimeout(r2, 300));
-          const selector = `a[href="${to}"]`;
-          if (!(await page.$(selector))) throw new Error(`no link ${selector} on ${from}`);
-          await page.evaluate(
-            (target) => {
-              const before = document.querySelector('h1')?.textContent ?? '';
-              window.__navTiming = new Promise((resolve) => {
-                let clickAt = 0;
-                document.addEventListener('click', (e) => (clickAt = e.timeStamp), { capture: true, once: true });
-                const done = () => {
-                  const inDom = performance.now();
-                  requestAnimationFrame(() => {
-                    const channel = new MessageChannel();
-                    channel.port1.onmessage = () => resolve({ clickAt, inDom, painted: performance.now() });
-                    channel.port2.postMessage(0);
-                  });
-                };
-                const check = () => location.pathname === target && (document.querySelector('h1')?.textContent ?? '') !== before;
-                const mo = new MutationObserver(() => {
-                  if (check()) {
-                    mo.disconnect();
-                    done();
-                  }
-                });
-                mo.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+          await page.evaluate((target) => {
+            const before = document.querySelector('h1')?.textContent ?? '';
+            window.__navTiming = new Promise((resolve) => {
+              let clickAt = 0;
+              document.addEventListener('click', (e) => (clickAt = e.timeStamp), {
+                capture: true,
+                once: true,
               });
-            },
-            to,
-          );
+              const done = () => {
+                const inDom = performance.now();
+                requestAnimationFrame(() => {
+                  const channel = new MessageChannel();
+                  channel.port1.onmessage = () =>
+                    resolve({ clickAt, inDom, painted: performance.now() });
+                  channel.port2.postMessage(0);
+                });
+              };
+              const check = () =>
+                location.pathname === target &&
+                (document.querySelector('h1')?.textContent ?? '') !== before;
+              const mo = new MutationObserver(() => {
+                if (check()) {
+                  mo.disconnect();
+                  done();
+                }
+              });
+              mo.observe(document.documentElement, {
+                subtree: true,
+                childList: true,
+                characterData: true,
+              });
+            });
+          }, to);
+          // Requests the click itself causes: what the navigation still had to wait for.
+          const afterClick = [];
+          const onRequest = (req) => afterClick.push(new URL(req.url()).pathname);
+          page.on('request', onRequest);
           const started = Date.now();
           await page.click(selector);
           const t = await Promise.race([
             page.evaluate(() => window.__navTiming),
-            new Promise((_, reject) => setTimeout(() => reject(new Error('navigation did not finish within 10 s')), 10000)),
+            new Promise((_, reject) =>
+              setTimeout(() => reject(new Error('navigation did not finish within 10 s')), 10000),
+            ),
           ]);
           // A navigation that reloaded the document would have lost __navTiming and timed out.
-          details.push({ ms: t.painted - t.clickAt, toDomMs: t.inDom - t.clickAt, wallMs: Date.now() - started });
+          details.push({
+            ms: t.painted - t.clickAt,
+            toDomMs: t.inDom - t.clickAt,
+            wallMs: Date.now() - started,
+            prefetched: how,
+            requestsAfterClick: afterClick.slice(),
+          });
+          page.off('request', onRequest);
           times.push(t.painted - t.clickAt);
         } finally {
           await page.close();
         }
       }
-      out.rates[rate] = { median: median(times), toDomMedian: median(details.map((d) => d.toDomMs)), runs: details };
-      log(`  navigation ${from} → ${to}, CPU ${rate}×: median ${median(times).toFixed(1)} ms to paint (${median(details.map((d) => d.toDomMs)).toFixed(1)} ms to DOM)`);
+      const prefetchedBy = [...new Set(details.map((d) => d.prefetched))];
+      out.rates[rate] = {
+        median: median(times),
+        toDomMedian: median(details.map((d) => d.toDomMs)),
+        prefetchedBy,
+        requestsAfterClick: [...new Set(details.flatMap((d) => d.requestsAfterClick))],
+        runs: details,
+      };
+      log(
+        `  navigation ${from} → ${to}, CPU ${rate}×: median ${median(times).toFixed(1)} ms to paint (${median(details.map((d) => d.toDomMs)).toFixed(1)} ms to DOM; page-data prefetched by: ${prefetchedBy.join(', ')})`,
+      );
     }
   } finally {
     await browser.close();

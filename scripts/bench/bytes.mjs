@@ -53,7 +53,9 @@ export function homePageBytes(outDir) {
   });
   const css = stylesheets(text).map((url) => {
     const file = join(outDir, url.split(/[?#]/)[0]);
-    return existsSync(file) ? { url, ...compressed(readFileSync(file)) } : { url, missing: true, raw: 0, gzip: 0, brotli: 0 };
+    return existsSync(file)
+      ? { url, ...compressed(readFileSync(file)) }
+      : { url, missing: true, raw: 0, gzip: 0, brotli: 0 };
   });
   const sum = (list, k) => list.reduce((s, c) => s + c[k], 0);
   return {
@@ -74,7 +76,8 @@ export async function reactFloor(repoRoot) {
   const esbuild = await import(pathToFileURL(require.resolve('esbuild')).href);
   const result = await esbuild.build({
     stdin: {
-      contents: "import { createElement } from 'react'; import { hydrateRoot } from 'react-dom/client'; hydrateRoot(document.body, createElement('div'));",
+      contents:
+        "import { createElement } from 'react'; import { hydrateRoot } from 'react-dom/client'; hydrateRoot(document.body, createElement('div'));",
       resolveDir: cliDir,
       loader: 'js',
     },
@@ -96,7 +99,11 @@ export async function loaderSize(repoRoot) {
     const mod = await import(pathToFileURL(buildFile).href);
     if (typeof mod.measureLoaderSize === 'function') {
       const r = await mod.measureLoaderSize();
-      return { ...compressed(Buffer.from(r.code)), budget: mod.SIZE_BUDGET_BYTES, via: 'packages/loader/build.mjs measureLoaderSize' };
+      return {
+        ...compressed(Buffer.from(r.code)),
+        budget: mod.SIZE_BUDGET_BYTES,
+        via: 'packages/loader/build.mjs measureLoaderSize',
+      };
     }
   }
   // Fallback: bundle the entry ourselves the same way (esbuild, minified ESM).
@@ -112,7 +119,11 @@ export async function loaderSize(repoRoot) {
     target: 'es2022',
     write: false,
   });
-  return { ...compressed(Buffer.from(result.outputFiles[0].contents)), budget: 3072, via: 'esbuild minify of packages/loader/src/index.ts' };
+  return {
+    ...compressed(Buffer.from(result.outputFiles[0].contents)),
+    budget: 3072,
+    via: 'esbuild minify of packages/loader/src/index.ts',
+  };
 }
 
 /**
@@ -133,12 +144,18 @@ export function envelopeOverhead(outDir) {
     const text = readFileSync(file, 'utf8');
     const json = JSON.parse(text);
     const bytes = Buffer.byteLength(text);
-    const dataBytes = json.result?.data === undefined ? 0 : Buffer.byteLength(JSON.stringify(json.result.data));
+    const dataBytes =
+      json.result?.data === undefined ? 0 : Buffer.byteLength(JSON.stringify(json.result.data));
     files++;
     total += bytes;
     data += dataBytes;
     if (file === join(root, 'index', 'page-data.json')) {
-      home = { bytes, dataBytes, envelope: bytes - dataBytes, envelopeGzip: envelopeGzip(text, json) };
+      home = {
+        bytes,
+        dataBytes,
+        envelope: bytes - dataBytes,
+        envelopeGzip: envelopeGzip(text, json),
+      };
     }
   }
   return { files, total, data, envelopeAvg: files ? (total - data) / files : 0, home };
@@ -147,6 +164,9 @@ export function envelopeOverhead(outDir) {
 /** Gzip bytes of the whole file minus gzip bytes of the data alone: what the envelope costs on the wire. */
 function envelopeGzip(text, json) {
   const whole = gzipSync(text, { level: 9 }).length;
-  const data = json.result?.data === undefined ? 0 : gzipSync(JSON.stringify(json.result.data), { level: 9 }).length;
+  const data =
+    json.result?.data === undefined
+      ? 0
+      : gzipSync(JSON.stringify(json.result.data), { level: 9 }).length;
   return whole - data;
 }

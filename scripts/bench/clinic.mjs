@@ -10,7 +10,12 @@ import { median, runMeasured } from './measure.mjs';
 /** Caches the clinic build keeps (server bundle, vite) under the site's node_modules. */
 function clinicCaches(repoRoot) {
   const site = join(repoRoot, 'packages', 'site', 'node_modules');
-  return [join(site, '.ssg'), join(site, '.vite'), join(repoRoot, '.ssg-cache'), join(repoRoot, 'packages', 'site', '.ssg-cache')];
+  return [
+    join(site, '.ssg'),
+    join(site, '.vite'),
+    join(repoRoot, '.ssg-cache'),
+    join(repoRoot, 'packages', 'site', '.ssg-cache'),
+  ];
 }
 
 /** Stage times from the summary line `stages: config 12 ms · content 3 ms · …`. */
@@ -31,26 +36,52 @@ export async function runClinicBuild({ benchDir, repoRoot, runs, log }) {
   const stageRuns = [];
   let command = { cmd: 'pnpm', args: ['exec', 'ssg', 'build', '--out', outDir] };
   for (let r = 0; r < runs; r++) {
-    for (const p of [...clinicCaches(repoRoot), outDir]) rmSync(p, { recursive: true, force: true });
-    let m = await runMeasured(command.cmd, command.args, { cwd: repoRoot, logFile, env: { NO_COLOR: '1' } });
-    if (!m.ok && r === 0 && /not found|ERR_PNPM_RECURSIVE_EXEC_FIRST_FAIL|command not found/i.test(m.error ?? '')) {
+    for (const p of [...clinicCaches(repoRoot), outDir])
+      rmSync(p, { recursive: true, force: true });
+    let m = await runMeasured(command.cmd, command.args, {
+      cwd: repoRoot,
+      logFile,
+      env: { NO_COLOR: '1' },
+    });
+    if (
+      !m.ok &&
+      r === 0 &&
+      /not found|ERR_PNPM_RECURSIVE_EXEC_FIRST_FAIL|command not found/i.test(m.error ?? '')
+    ) {
       // `pnpm exec ssg` needs the bin linked at the root; the bin itself works the same.
-      log('  `pnpm exec ssg` is not available at the root; timing `node packages/ssg-cli/bin/ssg.mjs build` instead.');
-      command = { cmd: process.execPath, args: [join(repoRoot, 'packages', 'ssg-cli', 'bin', 'ssg.mjs'), 'build', '--out', outDir] };
-      m = await runMeasured(command.cmd, command.args, { cwd: repoRoot, logFile, env: { NO_COLOR: '1' } });
+      log(
+        '  `pnpm exec ssg` is not available at the root; timing `node packages/ssg-cli/bin/ssg.mjs build` instead.',
+      );
+      command = {
+        cmd: process.execPath,
+        args: [join(repoRoot, 'packages', 'ssg-cli', 'bin', 'ssg.mjs'), 'build', '--out', outDir],
+      };
+      m = await runMeasured(command.cmd, command.args, {
+        cwd: repoRoot,
+        logFile,
+        env: { NO_COLOR: '1' },
+      });
     }
     if (!m.ok) throw new Error(`clinic build ${r + 1} failed (exit ${m.code}):\n${m.error}`);
     times.push(m.ms);
     peaks.push(m.peakBytes);
     const stages = parseStages(readFileSync(logFile, 'utf8').split('\n$ ').pop());
     if (stages) stageRuns.push(stages);
-    log(`  clinic cold build #${r + 1}: ${(m.ms / 1000).toFixed(2)} s, peak ${(m.peakBytes / 2 ** 20).toFixed(0)} MB`);
+    log(
+      `  clinic cold build #${r + 1}: ${(m.ms / 1000).toFixed(2)} s, peak ${(m.peakBytes / 2 ** 20).toFixed(0)} MB`,
+    );
   }
   const stageMedians = stageRuns.length
-    ? stageRuns[0].map(({ name }) => ({ name, ms: median(stageRuns.map((s) => s.find((x) => x.name === name)?.ms)) }))
+    ? stageRuns[0].map(({ name }) => ({
+        name,
+        ms: median(stageRuns.map((s) => s.find((x) => x.name === name)?.ms)),
+      }))
     : null;
   return {
-    command: [command.cmd === process.execPath ? 'node' : command.cmd, ...command.args.map((a) => a.replace(`${repoRoot}/`, ''))].join(' '),
+    command: [
+      command.cmd === process.execPath ? 'node' : command.cmd,
+      ...command.args.map((a) => a.replace(`${repoRoot}/`, '')),
+    ].join(' '),
     runs: times,
     median: median(times),
     peakMedian: median(peaks),
@@ -70,13 +101,15 @@ export async function runBytes({ repoRoot, outDir, syntheticOutDir }) {
     }
   };
   await attempt('home', () => {
-    if (!existsSync(join(outDir, 'index.html'))) throw new Error(`no ${outDir}/index.html: the clinic build did not run or failed`);
+    if (!existsSync(join(outDir, 'index.html')))
+      throw new Error(`no ${outDir}/index.html: the clinic build did not run or failed`);
     return homePageBytes(outDir);
   });
   await attempt('reactFloor', () => reactFloor(repoRoot));
   await attempt('loader', () => loaderSize(repoRoot));
   await attempt('envelope', () => envelopeOverhead(outDir));
-  if (syntheticOutDir && existsSync(syntheticOutDir)) await attempt('envelopeSynthetic', () => envelopeOverhead(syntheticOutDir));
+  if (syntheticOutDir && existsSync(syntheticOutDir))
+    await attempt('envelopeSynthetic', () => envelopeOverhead(syntheticOutDir));
   if (Object.keys(errors).length) out.errors = errors;
   return out;
 }

@@ -69,7 +69,11 @@ export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_
     const started = performance.now();
     let child;
     try {
-      child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn(cmd, args, {
+        cwd,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     } catch (err) {
       resolve({ ok: false, code: null, ms: 0, peakBytes: 0, error: String(err) });
       return;
@@ -118,8 +122,22 @@ export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_
       const peakBytes = Math.max(peakSum, ...hwm.values(), 0);
       const ok = code === 0 && !spawnError;
       // Per-process peaks, largest first: which process of the tree holds the memory.
-      const processes = [...hwm].map(([pid, bytes]) => ({ pid, name: names.get(pid), peakBytes: bytes })).sort((a, b) => b.peakBytes - a.peakBytes).slice(0, 6);
-      resolve({ ok, code, ms, peakBytes, processes, error: ok ? undefined : spawnError ? String(spawnError) : tail.trim().split('\n').slice(-15).join('\n') });
+      const processes = [...hwm]
+        .map(([pid, bytes]) => ({ pid, name: names.get(pid), peakBytes: bytes }))
+        .sort((a, b) => b.peakBytes - a.peakBytes)
+        .slice(0, 6);
+      resolve({
+        ok,
+        code,
+        ms,
+        peakBytes,
+        processes,
+        error: ok
+          ? undefined
+          : spawnError
+            ? String(spawnError)
+            : tail.trim().split('\n').slice(-15).join('\n'),
+      });
     });
   });
 }

@@ -60,10 +60,12 @@ export function installedVersion(dir, name) {
  */
 export function ensurePeer(benchDir, name, log = console.log) {
   const peer = PEERS[name];
-  if (!peer) throw new Error(`Unknown peer "${name}"; known peers: ${Object.keys(PEERS).join(', ')}.`);
+  if (!peer)
+    throw new Error(`Unknown peer "${name}"; known peers: ${Object.keys(PEERS).join(', ')}.`);
   const dir = join(benchDir, name);
   const have = installedVersion(dir, peer.main);
-  if (have && Number(have.split('.')[0]) === peer.major) return { dir, version: have, installed: false };
+  if (have && Number(have.split('.')[0]) === peer.major)
+    return { dir, version: have, installed: false };
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(peer.packageJson, null, 2)}\n`);
   log(`  installing ${name} with npm in ${dir} (once; later runs reuse it)…`);
@@ -75,11 +77,18 @@ export function ensurePeer(benchDir, name, log = console.log) {
     maxBuffer: 64 * 1024 * 1024,
   });
   if (res.status !== 0) {
-    const tail = `${res.stdout ?? ''}\n${res.stderr ?? ''}`.trim().split('\n').slice(-25).join('\n');
+    const tail = `${res.stdout ?? ''}\n${res.stderr ?? ''}`
+      .trim()
+      .split('\n')
+      .slice(-25)
+      .join('\n');
     throw new Error(`npm install of ${name} in ${dir} failed (exit ${res.status}):\n${tail}`);
   }
   const version = installedVersion(dir, peer.main);
-  if (!version) throw new Error(`npm install of ${name} finished but ${peer.main} is not in ${dir}/node_modules.`);
+  if (!version)
+    throw new Error(
+      `npm install of ${name} finished but ${peer.main} is not in ${dir}/node_modules.`,
+    );
   log(`  installed ${name} ${version} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return { dir, version, installed: true };
 }

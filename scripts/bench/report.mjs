@@ -4,7 +4,8 @@
  */
 const s = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
 const mb = (b) => (Number.isFinite(b) && b > 0 ? `${Math.round(b / 2 ** 20)} MB` : '—');
-const kb = (b) => (Number.isFinite(b) ? (b < 1024 ? `${b} B` : `${(b / 1024).toFixed(1)} KB`) : '—');
+const kb = (b) =>
+  Number.isFinite(b) ? (b < 1024 ? `${b} B` : `${(b / 1024).toFixed(1)} KB`) : '—';
 const x = (r) => (Number.isFinite(r) ? `${r.toFixed(1)}×` : '—');
 const num = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 const ms = (n, d = 0) => (Number.isFinite(n) ? `${n.toFixed(d)} ms` : '—');
@@ -21,10 +22,18 @@ function renderText({ headers, rows }) {
 
 function renderMd({ headers, rows }) {
   const esc = (c) => String(c).replace(/\|/g, '\\|');
-  return [`| ${headers.map(esc).join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+  return [
+    `| ${headers.map(esc).join(' | ')} |`,
+    `|${headers.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ].join('\n');
 }
 
-const firstLine = (e) => String(e).split('\n').find((l) => l.trim())?.slice(0, 160) ?? String(e);
+const firstLine = (e) =>
+  String(e)
+    .split('\n')
+    .find((l) => l.trim())
+    ?.slice(0, 160) ?? String(e);
 
 /** Sections as [title, table | text lines] pairs, shared by both renderings. */
 function sections(res) {
@@ -55,7 +64,22 @@ function sections(res) {
         ]);
       }
     }
-    out.push([`Scale (median of ${scale.runs} run${scale.runs > 1 ? 's' : ''}; peak = process tree, cold build)`, table(['N', 'tool', 'cold', 'warm (unchanged)', 'peak mem', 'pages/s (cold)', 'ours faster, cold', 'ours faster, warm'], rows)]);
+    out.push([
+      `Scale (median of ${scale.runs} run${scale.runs > 1 ? 's' : ''}; peak = process tree, cold build)`,
+      table(
+        [
+          'N',
+          'tool',
+          'cold',
+          'warm (unchanged)',
+          'peak mem',
+          'pages/s (cold)',
+          'ours faster, cold',
+          'ours faster, warm',
+        ],
+        rows,
+      ),
+    ]);
     if (notes.length) out.push(['Scale failures', notes]);
     const stageRows = [];
     for (const [n, row] of Object.entries(scale.sizes)) {
@@ -64,16 +88,30 @@ function sections(res) {
         const st = e?.stageMedians?.[kind];
         if (!st) continue;
         const total = st.reduce((a, b) => a + b.ms, 0);
-        stageRows.push([Number(n).toLocaleString('en'), kind, ...st.map((v) => `${v.name} ${Math.round(v.ms)}`), `(sum ${Math.round(total)} ms; process ${s(e.median[kind])})`]);
+        stageRows.push([
+          Number(n).toLocaleString('en'),
+          kind,
+          ...st.map((v) => `${v.name} ${Math.round(v.ms)}`),
+          `(sum ${Math.round(total)} ms; process ${s(e.median[kind])})`,
+        ]);
       }
     }
-    if (stageRows.length) out.push(['Our build per stage (ms, medians, from BuildResult.stages)', stageRows.map((r) => r.join(' · '))]);
+    if (stageRows.length)
+      out.push([
+        'Our build per stage (ms, medians, from BuildResult.stages)',
+        stageRows.map((r) => r.join(' · ')),
+      ]);
   }
   const c = res.clinic;
   if (c?.error) out.push(['Clinic site', [`failed: ${firstLine(c.error)}`]]);
   else if (c) {
-    const lines = [`cold \`${c.command}\`: median ${s(c.median)} of ${c.runs.length} (runs ${c.runs.map((r) => (r / 1000).toFixed(2)).join(', ')} s; budget ≤ 2 s), peak ${mb(c.peakMedian)}`];
-    if (c.stageMedians) lines.push(`stages: ${c.stageMedians.map((v) => `${v.name} ${Math.round(v.ms)} ms`).join(' · ')}`);
+    const lines = [
+      `cold \`${c.command}\`: median ${s(c.median)} of ${c.runs.length} (runs ${c.runs.map((r) => (r / 1000).toFixed(2)).join(', ')} s; budget ≤ 2 s), peak ${mb(c.peakMedian)}`,
+    ];
+    if (c.stageMedians)
+      lines.push(
+        `stages: ${c.stageMedians.map((v) => `${v.name} ${Math.round(v.ms)} ms`).join(' · ')}`,
+      );
     out.push(['Clinic site build', lines]);
   }
   const b = res.bytes;
@@ -81,19 +119,87 @@ function sections(res) {
   else if (b) {
     const rows = [];
     if (b.home) {
-      rows.push(['home HTML (index.html)', kb(b.home.html.raw), kb(b.home.html.gzip), kb(b.home.html.brotli), '']);
-      for (const ch of b.home.chunks) rows.push([`JS ${ch.url}${ch.missing ? ' (missing!)' : ''}`, kb(ch.raw), kb(ch.gzip), kb(ch.brotli), '']);
+      rows.push([
+        'home HTML (index.html)',
+        kb(b.home.html.raw),
+        kb(b.home.html.gzip),
+        kb(b.home.html.brotli),
+        '',
+      ]);
+      for (const ch of b.home.chunks)
+        rows.push([
+          `JS ${ch.url}${ch.missing ? ' (missing!)' : ''}`,
+          kb(ch.raw),
+          kb(ch.gzip),
+          kb(ch.brotli),
+          '',
+        ]);
       const budget = b.reactFloor ? b.reactFloor.gzip + 12 * 1024 : Number.NaN;
-      rows.push(['first-load JS, total', kb(b.home.js.raw), kb(b.home.js.gzip), kb(b.home.js.brotli), Number.isFinite(budget) ? `≤ ${kb(budget)} gzip (floor + 12 KB)` : '']);
-      if (b.home.css.files.length) rows.push(['CSS, total', kb(b.home.css.raw), kb(b.home.css.gzip), kb(b.home.css.brotli), '']);
+      rows.push([
+        'first-load JS, total',
+        kb(b.home.js.raw),
+        kb(b.home.js.gzip),
+        kb(b.home.js.brotli),
+        Number.isFinite(budget) ? `≤ ${kb(budget)} gzip (floor + 12 KB)` : '',
+      ]);
+      if (b.home.css.files.length)
+        rows.push([
+          'CSS, total',
+          kb(b.home.css.raw),
+          kb(b.home.css.gzip),
+          kb(b.home.css.brotli),
+          '',
+        ]);
     }
-    if (b.reactFloor) rows.push(['React 19 floor (react + react-dom/client, hydrateRoot)', kb(b.reactFloor.raw), kb(b.reactFloor.gzip), kb(b.reactFloor.brotli), '']);
-    if (b.loader) rows.push(['@ssg/loader (minified)', kb(b.loader.raw), kb(b.loader.gzip), kb(b.loader.brotli), `≤ ${kb(b.loader.budget)} gzip`]);
-    if (b.envelope?.home) rows.push(['page-data envelope, home page', kb(b.envelope.home.envelope), kb(b.envelope.home.envelopeGzip), '', `page-data ${kb(b.envelope.home.bytes)}, data ${kb(b.envelope.home.dataBytes)}`]);
-    if (b.envelope) rows.push([`page-data envelope, mean of ${b.envelope.files} clinic pages`, kb(Math.round(b.envelope.envelopeAvg)), '', '', '']);
-    if (b.envelopeSynthetic) rows.push([`page-data envelope, mean of ${b.envelopeSynthetic.files} synthetic pages`, kb(Math.round(b.envelopeSynthetic.envelopeAvg)), '', '', `${((100 * (b.envelopeSynthetic.total - b.envelopeSynthetic.data)) / b.envelopeSynthetic.total).toFixed(1)}% of page-data bytes`]);
-    out.push(['Bytes (gzip -9, brotli -q 11)', table(['what', 'raw', 'gzip', 'brotli', 'budget / note'], rows)]);
-    if (b.errors) out.push(['Bytes failures', Object.entries(b.errors).map(([k, v]) => `${k}: ${firstLine(v)}`)]);
+    if (b.reactFloor)
+      rows.push([
+        'React 19 floor (react + react-dom/client, hydrateRoot)',
+        kb(b.reactFloor.raw),
+        kb(b.reactFloor.gzip),
+        kb(b.reactFloor.brotli),
+        '',
+      ]);
+    if (b.loader)
+      rows.push([
+        '@ssg/loader (minified)',
+        kb(b.loader.raw),
+        kb(b.loader.gzip),
+        kb(b.loader.brotli),
+        `≤ ${kb(b.loader.budget)} gzip`,
+      ]);
+    if (b.envelope?.home)
+      rows.push([
+        'page-data envelope, home page',
+        kb(b.envelope.home.envelope),
+        kb(b.envelope.home.envelopeGzip),
+        '',
+        `page-data ${kb(b.envelope.home.bytes)}, data ${kb(b.envelope.home.dataBytes)}`,
+      ]);
+    if (b.envelope)
+      rows.push([
+        `page-data envelope, mean of ${b.envelope.files} clinic pages`,
+        kb(Math.round(b.envelope.envelopeAvg)),
+        '',
+        '',
+        '',
+      ]);
+    if (b.envelopeSynthetic)
+      rows.push([
+        `page-data envelope, mean of ${b.envelopeSynthetic.files} synthetic pages`,
+        kb(Math.round(b.envelopeSynthetic.envelopeAvg)),
+        '',
+        '',
+        `${((100 * (b.envelopeSynthetic.total - b.envelopeSynthetic.data)) / b.envelopeSynthetic.total).toFixed(1)}% of page-data bytes`,
+      ]);
+    out.push([
+      'Bytes (gzip -9, brotli -q 11)',
+      table(['what', 'raw', 'gzip', 'brotli', 'budget / note'], rows),
+    ]);
+    if (b.errors)
+      out.push([
+        'Bytes failures',
+        Object.entries(b.errors).map(([k, v]) => `${k}: ${firstLine(v)}`),
+      ]);
   }
   const lh = res.lighthouse;
   if (lh?.error) out.push(['Lighthouse', [`failed: ${firstLine(lh.error)}`]]);
@@ -103,16 +209,46 @@ function sections(res) {
       `Lighthouse ${lh.version} mobile, home page (median of ${lh.runs.length})`,
       table(
         ['performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS'],
-        [[num(m.performance), num(m.accessibility), num(m.bestPractices), num(m.seo), ms(m.lcpMs), ms(m.tbtMs), num(m.cls, 3)]],
+        [
+          [
+            num(m.performance),
+            num(m.accessibility),
+            num(m.bestPractices),
+            num(m.seo),
+            ms(m.lcpMs),
+            ms(m.tbtMs),
+            num(m.cls, 3),
+          ],
+        ],
       ),
     ]);
-    if (lh.failedAudits?.length) out.push(['Lighthouse audits not passed (any run)', [lh.failedAudits.join(', ')]]);
+    if (lh.failedAudits?.length)
+      out.push(['Lighthouse audits not passed (any run)', [lh.failedAudits.join(', ')]]);
   }
   const nav = res.navigation;
   if (nav?.error) out.push(['Client navigation', [`failed: ${firstLine(nav.error)}`]]);
   else if (nav) {
-    const rows = Object.entries(nav.rates).map(([rate, r]) => [`${rate}×`, ms(r.median, 1), ms(r.toDomMedian, 1), r.runs.length]);
-    out.push([`Client navigation ${nav.from} → ${nav.to} (prefetched), click → painted`, table(['CPU', 'to paint (median)', 'to DOM (median)', 'runs'], rows)]);
+    const rows = Object.entries(nav.rates).map(([rate, r]) => [
+      `${rate}×`,
+      ms(r.median, 1),
+      ms(r.toDomMedian, 1),
+      r.runs.length,
+      (r.prefetchedBy ?? []).join(', '),
+    ]);
+    out.push([
+      `Client navigation ${nav.from} → ${nav.to}, click → new content painted (budget ≤ 16.7 ms)`,
+      table(
+        ['CPU', 'to paint (median)', 'to DOM (median)', 'runs', 'page-data prefetched by'],
+        rows,
+      ),
+    ]);
+    const fetched = [
+      ...new Set(Object.values(nav.rates).flatMap((r) => r.requestsAfterClick ?? [])),
+    ];
+    out.push([
+      'Requests made after the click',
+      [fetched.length ? fetched.join(', ') : 'none (everything was prefetched)'],
+    ]);
   }
   return out;
 }

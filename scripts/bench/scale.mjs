@@ -22,10 +22,20 @@ function tools(benchDir, repoRoot) {
       prepare: () => linkWorkspacePackages(benchDir, repoRoot),
       outDir: (site) => join(site, 'dist'),
       // The build keeps its caches (server bundle, incremental state) under the site's node_modules.
-      cachePaths: (site) => [join(site, 'dist'), join(site, 'node_modules'), join(site, '.ssg-cache')],
+      cachePaths: (site) => [
+        join(site, 'dist'),
+        join(site, 'node_modules'),
+        join(site, '.ssg-cache'),
+      ],
       command: (site, resultFile) => ({
         cmd: process.execPath,
-        args: [join(here, 'ssg-build.mjs'), site, join(site, 'content'), join(site, 'dist'), resultFile],
+        args: [
+          join(here, 'ssg-build.mjs'),
+          site,
+          join(site, 'content'),
+          join(site, 'dist'),
+          resultFile,
+        ],
       }),
     },
     gatsby: {
@@ -34,7 +44,10 @@ function tools(benchDir, repoRoot) {
       prepare: (log) => ensurePeer(benchDir, 'gatsby', log),
       outDir: (site) => join(site, 'public'),
       cachePaths: (site) => [join(site, 'public'), join(site, '.cache')],
-      command: () => ({ cmd: join(benchDir, 'gatsby', 'node_modules', '.bin', 'gatsby'), args: ['build'] }),
+      command: () => ({
+        cmd: join(benchDir, 'gatsby', 'node_modules', '.bin', 'gatsby'),
+        args: ['build'],
+      }),
       env: { GATSBY_TELEMETRY_DISABLED: '1', CI: '1', NO_COLOR: '1' },
     },
     astro: {
@@ -43,7 +56,10 @@ function tools(benchDir, repoRoot) {
       prepare: (log) => ensurePeer(benchDir, 'astro', log),
       outDir: (site) => join(site, 'dist'),
       cachePaths: (site) => [join(site, 'dist'), join(site, '.astro'), join(site, 'node_modules')],
-      command: () => ({ cmd: join(benchDir, 'astro', 'node_modules', '.bin', 'astro'), args: ['build', '--silent'] }),
+      command: () => ({
+        cmd: join(benchDir, 'astro', 'node_modules', '.bin', 'astro'),
+        args: ['build', '--silent'],
+      }),
       env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
     },
   };
@@ -54,7 +70,8 @@ function checkOutput(outDir, n) {
   for (const i of [1, n]) {
     const file = join(outDir, 'p', String(i), 'index.html');
     if (!existsSync(file)) return `missing ${file}`;
-    if (!readFileSync(file, 'utf8').includes(`${i}</h1>`)) return `${file} does not hold page ${i}'s title`;
+    if (!readFileSync(file, 'utf8').includes(`${i}</h1>`))
+      return `${file} does not hold page ${i}'s title`;
   }
   return null;
 }
@@ -83,7 +100,15 @@ export async function runScale({ benchDir, repoRoot, sizes, runs, only, peerSize
     for (const name of names) {
       if (name !== 'ssg' && peerSizes && !peerSizes.includes(n)) continue;
       const tool = all[name];
-      const entry = { label: tool.label, cold: [], warm: [], coldPeak: [], warmPeak: [], stages: { cold: [], warm: [] } };
+      const entry = {
+        label: tool.label,
+        cold: [],
+        warm: [],
+        coldPeak: [],
+        warmPeak: [],
+        stages: { cold: [], warm: [] },
+        processes: { cold: [], warm: [] },
+      };
       row.tools[name] = entry;
       try {
         if (!prepared.has(name)) prepared.set(name, tool.prepare(log) ?? {});
@@ -98,18 +123,22 @@ export async function runScale({ benchDir, repoRoot, sizes, runs, only, peerSize
             rmSync(resultFile, { force: true });
             const { cmd, args } = tool.command(site, resultFile);
             const m = await runMeasured(cmd, args, { cwd: site, env: tool.env, logFile });
-            if (!m.ok) throw new Error(`${kind} build ${r + 1} failed (exit ${m.code}):\n${m.error}`);
+            if (!m.ok)
+              throw new Error(`${kind} build ${r + 1} failed (exit ${m.code}):\n${m.error}`);
             const bad = checkOutput(tool.outDir(site), n);
-            if (bad) throw new Error(`${kind} build ${r + 1} finished but its output is wrong: ${bad}`);
+            if (bad)
+              throw new Error(`${kind} build ${r + 1} finished but its output is wrong: ${bad}`);
             entry[kind].push(m.ms);
             entry[`${kind}Peak`].push(m.peakBytes);
-            (entry.processes ??= { cold: [], warm: [] })[kind].push(m.processes);
+            entry.processes[kind].push(m.processes);
             if (existsSync(resultFile)) {
               const br = JSON.parse(readFileSync(resultFile, 'utf8'));
               entry.stages[kind].push(br.stages);
               entry.pagesBuilt = br.pages;
             }
-            log(`  N=${n} ${tool.label} ${kind} #${r + 1}: ${(m.ms / 1000).toFixed(2)} s, peak ${(m.peakBytes / 2 ** 20).toFixed(0)} MB`);
+            log(
+              `  N=${n} ${tool.label} ${kind} #${r + 1}: ${(m.ms / 1000).toFixed(2)} s, peak ${(m.peakBytes / 2 ** 20).toFixed(0)} MB`,
+            );
           }
         }
         entry.htmlFiles = countHtml(tool.outDir(site));
@@ -132,7 +161,10 @@ export async function runScale({ benchDir, repoRoot, sizes, runs, only, peerSize
     const ours = row.tools.ssg?.median;
     for (const [name, entry] of Object.entries(row.tools)) {
       if (name === 'ssg' || !entry.median || !ours) continue;
-      entry.oursFaster = { cold: entry.median.cold / ours.cold, warm: entry.median.warm / ours.warm };
+      entry.oursFaster = {
+        cold: entry.median.cold / ours.cold,
+        warm: entry.median.warm / ours.warm,
+      };
     }
   }
   return result;
@@ -142,5 +174,8 @@ export async function runScale({ benchDir, repoRoot, sizes, runs, only, peerSize
 function medianStages(runs) {
   if (!runs.length) return null;
   const names = runs[0].map((s) => s.name);
-  return names.map((name) => ({ name, ms: median(runs.map((r) => r.find((s) => s.name === name)?.ms)) }));
+  return names.map((name) => ({
+    name,
+    ms: median(runs.map((r) => r.find((s) => s.name === name)?.ms)),
+  }));
 }

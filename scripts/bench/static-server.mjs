@@ -4,8 +4,9 @@
  * unknown paths) and gzip for text, as any CDN would serve it. Independent of `ssg serve`,
  * so a change there cannot move the browser figures.
  */
-import { createServer } from 'node:http';
+
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -55,12 +56,19 @@ export function serveStatic(dir) {
     }
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const hashed = /[-.][A-Za-z0-9_-]{8,}\.(js|css|mjs)$/.test(file);
-    const headers = { 'content-type': type, 'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate' };
+    const headers = {
+      'content-type': type,
+      'cache-control': hashed
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=0, must-revalidate',
+    };
     let body = readFileSync(file);
-    if (/^(text|application\/(json|xml|manifest))|svg/.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-      let gz = cache.get(file);
-      if (!gz) cache.set(file, (gz = gzipSync(body)));
-      body = gz;
+    if (
+      /^(text|application\/(json|xml|manifest))|svg/.test(type) &&
+      /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+    ) {
+      if (!cache.has(file)) cache.set(file, gzipSync(body));
+      body = cache.get(file);
       headers['content-encoding'] = 'gzip';
       headers.vary = 'Accept-Encoding';
     }
@@ -72,7 +80,10 @@ export function serveStatic(dir) {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) });
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise((r) => server.close(() => r())),
+      });
     });
   });
 }

@@ -11,12 +11,10 @@ export default function Page({ data: p }: PageProps<BenchPage>) {
         {p.date} · {p.tags.join(', ')}
       </p>
       {p.paragraphs.map((text, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed list, never reordered
         <p key={i}>{text}</p>
       ))}
       <ul>
         {p.links.map((link, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: links may repeat a target
           <li key={i}>
             <Link to={link.to}>{link.label}</Link>
           </li>

@@ -1,5 +1,7 @@
-import * as React from 'react';
+// biome-ignore-all lint/correctness/noUnusedImports: Gatsby compiles JSX with the classic runtime, which needs React in scope
+
 import { Link } from 'gatsby';
+import * as React from 'react';
 
 export default function NotFound() {
   return (

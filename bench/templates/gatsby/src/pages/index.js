@@ -1,5 +1,7 @@
-import * as React from 'react';
+// biome-ignore-all lint/correctness/noUnusedImports: Gatsby compiles JSX with the classic runtime, which needs React in scope
+
 import { Link } from 'gatsby';
+import * as React from 'react';
 
 /** Home page of the benchmark site: links to the first pages (as in the ssg and Astro sites). */
 export default function Home() {

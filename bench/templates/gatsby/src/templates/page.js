@@ -1,5 +1,8 @@
-import * as React from 'react';
+// biome-ignore-all lint/correctness/noUnusedImports: Gatsby compiles JSX with the classic runtime, which needs React in scope
+// biome-ignore-all lint/suspicious/noArrayIndexKey: fixed lists, never reordered; link targets may repeat
+
 import { Link } from 'gatsby';
+import * as React from 'react';
 
 /** The benchmark page: the same markup as the ssg and Astro templates. */
 export default function Page({ pageContext: p }) {
