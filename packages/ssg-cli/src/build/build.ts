@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
+import { emitHostConfig } from '../host/emit-host.ts';
 import { bundleClient } from './bundle-client.ts';
 import { resolveConfig } from './config.ts';
 import { loadContent } from './content.ts';
 import type { BuildContext, BuildOptions, BuildResult, StageName } from './context.ts';
 import { emitFiles } from './emit.ts';
+import { keepRecentChunks } from './keep-builds.ts';
 import { renderPages } from './render.ts';
 import { collectRoutes } from './routes.ts';
-import { emitHostConfig } from '../host/emit-host.ts';
-import { keepRecentChunks } from './keep-builds.ts';
 import { generateServiceWorker } from './service-worker.ts';
 import { discardStaging, swapIntoPlace } from './swap.ts';
 

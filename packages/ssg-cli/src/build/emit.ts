@@ -11,6 +11,7 @@ import {
 } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 import type { BuildContext } from './context.ts';
+import { checkPageDataSize } from './page-data-size.ts';
 import { HASH_PLACEHOLDER } from './render.ts';
 
 /** Output-relative file of a page: `/` → `index.html`, `/servicos/` → `servicos/index.html`, `/404.html` → `404.html`. */
@@ -30,7 +31,12 @@ const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
  */
 export function outputFiles(ctx: BuildContext): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
-  for (const page of ctx.pages!) files.set(pageDataUrl(page.pageData.path), json(page.pageData));
+  for (const page of ctx.pages!) {
+    const text = json(page.pageData);
+    const warning = checkPageDataSize(page.pageData, text);
+    if (warning) ctx.warnings.push(warning);
+    files.set(pageDataUrl(page.pageData.path), text);
+  }
   for (const [hash, query] of ctx.staticQueryResults!) {
     files.set(staticQueryUrl(hash), json({ data: query.data } satisfies StaticQueryResult));
   }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HOST_DIR } from '../host/rules.ts';
 import { ASSETS_DIR } from './bundle-client.ts';
@@ -20,18 +20,28 @@ export async function previousBuilds(outDir: string): Promise<BuildRecord[]> {
   if (existsSync(record)) {
     try {
       const parsed = JSON.parse(await readFile(record, 'utf8')) as { builds?: BuildRecord[] };
-      if (Array.isArray(parsed.builds)) return parsed.builds.filter((b) => typeof b.compilationHash === 'string' && Array.isArray(b.files));
+      if (Array.isArray(parsed.builds))
+        return parsed.builds.filter(
+          (b) => typeof b.compilationHash === 'string' && Array.isArray(b.files),
+        );
     } catch {
       // unreadable record: fall through and treat the folder's chunks as one build
     }
   }
-  const assets = path.join(outDir, ASSETS_DIR);
-  if (!existsSync(assets)) return [];
-  const files = (await readdir(assets, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.posix.join(ASSETS_DIR, path.relative(assets, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')))
-    .sort();
+  const files = await assetFiles(outDir);
   return files.length > 0 ? [{ compilationHash: 'unrecorded', files }] : [];
+}
+
+/** Every file under `_ssg/` of a build folder, output-relative, sorted. */
+async function assetFiles(dir: string): Promise<string[]> {
+  const assets = path.join(dir, ASSETS_DIR);
+  if (!existsSync(assets)) return [];
+  return (await readdir(assets, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    )
+    .sort();
 }
 
 /**
@@ -40,8 +50,14 @@ export async function previousBuilds(outDir: string): Promise<BuildRecord[]> {
  * `keepBuilds` builds (this one included) are carried into the new output; older ones are
  * dropped with the folder they were in. HTML and data are never kept: they are always current.
  */
-export async function keepRecentChunks(ctx: BuildContext): Promise<{ kept: string[]; dropped: string[] }> {
-  const current: BuildRecord = { compilationHash: ctx.compilationHash!, files: ctx.client!.files.map((f) => f.replace(/^\//, '')) };
+export async function keepRecentChunks(
+  ctx: BuildContext,
+): Promise<{ kept: string[]; dropped: string[] }> {
+  // before anything is carried over, `_ssg/` of the staging folder holds exactly this build's files
+  const current: BuildRecord = {
+    compilationHash: ctx.compilationHash!,
+    files: await assetFiles(ctx.stagingDir),
+  };
   const previous = existsSync(ctx.outDir) ? await previousBuilds(ctx.outDir) : [];
   const others = previous.filter((b) => b.compilationHash !== current.compilationHash);
   const builds = [current, ...others.slice(0, ctx.keepBuilds - 1)];
@@ -50,7 +66,12 @@ export async function keepRecentChunks(ctx: BuildContext): Promise<{ kept: strin
   for (const build of builds.slice(1)) {
     for (const file of build.files) {
       // chunks only, and nothing that escapes the assets folder of a tampered record
-      if (!file.startsWith(`${ASSETS_DIR}/`) || file.split('/').includes('..') || inCurrent.has(file)) continue;
+      if (
+        !file.startsWith(`${ASSETS_DIR}/`) ||
+        file.split('/').includes('..') ||
+        inCurrent.has(file)
+      )
+        continue;
       const from = path.join(ctx.outDir, file);
       const to = path.join(ctx.stagingDir, file);
       if (!existsSync(from) || existsSync(to)) continue;
@@ -60,8 +81,13 @@ export async function keepRecentChunks(ctx: BuildContext): Promise<{ kept: strin
     }
   }
   const keptSet = new Set([...kept, ...inCurrent]);
-  const dropped = [...new Set(others.slice(ctx.keepBuilds - 1).flatMap((b) => b.files))].filter((f) => !keptSet.has(f)).sort();
+  const dropped = [...new Set(others.slice(ctx.keepBuilds - 1).flatMap((b) => b.files))]
+    .filter((f) => !keptSet.has(f))
+    .sort();
   await mkdir(path.join(ctx.stagingDir, HOST_DIR), { recursive: true });
-  await writeFile(path.join(ctx.stagingDir, BUILDS_FILE), `${JSON.stringify({ keepBuilds: ctx.keepBuilds, builds }, null, 2)}\n`);
+  await writeFile(
+    path.join(ctx.stagingDir, BUILDS_FILE),
+    `${JSON.stringify({ keepBuilds: ctx.keepBuilds, builds }, null, 2)}\n`,
+  );
   return { kept: kept.sort(), dropped };
 }

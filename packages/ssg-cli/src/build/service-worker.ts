@@ -6,11 +6,7 @@ import type { GenerateSWOptions } from 'workbox-build';
 import { OFFLINE_PAGE } from '../host/rules.ts';
 import type { BuildContext } from './context.ts';
 import { DEFAULT_OFFLINE, offlinePageHtml } from './offline-page.ts';
-import {
-  type PrecacheEntry,
-  selfUnregisteringWorker,
-  serviceWorkerPrelude,
-} from './sw-runtime.ts';
+import { type PrecacheEntry, selfUnregisteringWorker, serviceWorkerPrelude } from './sw-runtime.ts';
 
 /** Stands in the generated worker for the precache list, which changes with every build. */
 const SENTINEL_URL = '__SSG_PRECACHE_MANIFEST__';
@@ -58,7 +54,10 @@ const md5 = async (file: string): Promise<string> =>
  * (page-data, app-data, static queries, slice data) and this build's hashed JS and CSS.
  * Revisions are the MD5 of the contents, as workbox makes them; chunk names carry their hash.
  */
-export async function precacheManifest(dir: string, chunks: readonly string[]): Promise<PrecacheEntry[]> {
+export async function precacheManifest(
+  dir: string,
+  chunks: readonly string[],
+): Promise<PrecacheEntry[]> {
   const entries: PrecacheEntry[] = [];
   const walk = async (rel: string): Promise<void> => {
     for (const item of await readdir(path.join(dir, rel), { withFileTypes: true })) {
@@ -107,7 +106,11 @@ export async function generateServiceWorker(ctx: BuildContext): Promise<void> {
     template.slice(0, sentinel) +
     manifest.map((e) => JSON.stringify(e)).join(',') +
     template.slice(sentinel + SENTINEL.length);
-  const prelude = serviceWorkerPrelude({ compilationHash, offlinePage: OFFLINE_PAGE, entries: manifest });
+  const prelude = serviceWorkerPrelude({
+    compilationHash,
+    offlinePage: OFFLINE_PAGE,
+    entries: manifest,
+  });
   await writeFile(swFile, `// build ${compilationHash}\n${prelude}${code}`);
 }
 

@@ -7,13 +7,16 @@ import { nginxSnippet } from './nginx.ts';
 import { HOST_DIR, OFFLINE_PAGE } from './rules.ts';
 
 /** Every URL that answers with HTML: each page in its canonical form, its file, the offline page. */
-export function htmlUrls(ctx: Pick<BuildContext, 'pages' | 'trailingSlash' | 'serviceWorker'>): string[] {
+export function htmlUrls(
+  ctx: Pick<BuildContext, 'pages' | 'trailingSlash' | 'serviceWorker'>,
+): string[] {
   const urls: string[] = [];
   for (const page of ctx.pages!) {
     const p = page.pageData.path;
     urls.push(p, `/${htmlFileOf(p)}`);
     // "ignore" answers both forms of a page path
-    if (ctx.trailingSlash === 'ignore' && p !== '/' && !p.endsWith('.html')) urls.push(p.endsWith('/') ? p.slice(0, -1) : `${p}/`);
+    if (ctx.trailingSlash === 'ignore' && p !== '/' && !p.endsWith('.html'))
+      urls.push(p.endsWith('/') ? p.slice(0, -1) : `${p}/`);
   }
   if (ctx.serviceWorker) urls.push(OFFLINE_PAGE);
   return [...new Set(urls)].sort();
@@ -26,6 +29,12 @@ export function htmlUrls(ctx: Pick<BuildContext, 'pages' | 'trailingSlash' | 'se
 export async function emitHostConfig(ctx: BuildContext): Promise<void> {
   const compilationHash = ctx.compilationHash!;
   await mkdir(path.join(ctx.stagingDir, HOST_DIR), { recursive: true });
-  await writeFile(path.join(ctx.stagingDir, HOST_DIR, 'nginx.conf'), nginxSnippet({ trailingSlash: ctx.trailingSlash, compilationHash }));
-  await writeFile(path.join(ctx.stagingDir, '_headers'), headersFile({ pageUrls: htmlUrls(ctx), compilationHash }));
+  await writeFile(
+    path.join(ctx.stagingDir, HOST_DIR, 'nginx.conf'),
+    nginxSnippet({ trailingSlash: ctx.trailingSlash, compilationHash }),
+  );
+  await writeFile(
+    path.join(ctx.stagingDir, '_headers'),
+    headersFile({ pageUrls: htmlUrls(ctx), compilationHash }),
+  );
 }

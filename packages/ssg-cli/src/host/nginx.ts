@@ -23,6 +23,7 @@ function redirectLines(trailingSlash: TrailingSlash): string[] {
   if (trailingSlash === 'never') {
     return [
       '# trailing slash "never": /a/ → /a (301) when a/index.html exists',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: nginx variable syntax, not a template
       'if (-f ${request_filename}index.html) { rewrite ^(.+)/$ $1 permanent; }',
     ];
   }

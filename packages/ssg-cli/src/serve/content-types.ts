@@ -28,8 +28,7 @@ export const contentTypeOf = (file: string): string => {
 };
 
 /** Hashed build assets never change under their name; everything else must be revalidated. */
-export const cacheControlOf = (urlPath: string): string =>
-  urlPath.startsWith('/_ssg/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+export { cacheControlOf } from '../host/rules.ts';
 
 export const isCompressible = (type: string): boolean =>
   /^(text\/|application\/(json|xml|manifest)|image\/svg)/.test(type);

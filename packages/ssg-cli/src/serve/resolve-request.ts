@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { TrailingSlash } from '../build/context.ts';
+import { isHiddenPath, trailingSlashRedirect } from '../host/rules.ts';
 
 export type Resolution =
   | { kind: 'file'; file: string; status: 200 }
@@ -38,16 +39,16 @@ export function resolveRequest(
   }
   const target = path.join(root, pathname);
   if (target !== root && !target.startsWith(root + path.sep)) return { kind: 'bad-request' };
+  // the host configuration in the build folder (`_headers`, `_ssg-host/`) is not content
+  if (isHiddenPath(pathname)) return { kind: 'not-found' };
 
   const hasSlash = pathname.endsWith('/');
   const asFile = isFile(target) && !hasSlash ? target : null;
   if (asFile) return { kind: 'file', file: asFile, status: 200 };
   const index = path.join(target, 'index.html');
   if (isFile(index)) {
-    if (pathname !== '/' && trailingSlash === 'always' && !hasSlash)
-      return { kind: 'redirect', location: `${encodeURI(pathname)}/${query}` };
-    if (pathname !== '/' && trailingSlash === 'never' && hasSlash)
-      return { kind: 'redirect', location: `${encodeURI(pathname.replace(/\/+$/, ''))}${query}` };
+    const redirect = trailingSlashRedirect(pathname, trailingSlash);
+    if (redirect !== null) return { kind: 'redirect', location: `${encodeURI(redirect)}${query}` };
     return { kind: 'file', file: index, status: 200 };
   }
   if (!hasSlash && isFile(`${target}.html`))

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import type { TrailingSlash } from '../build/context.ts';
 import { SsgError } from '../errors.ts';
+import { COMMON_HEADERS, REVALIDATE } from '../host/rules.ts';
 import { cacheControlOf, contentTypeOf, isCompressible } from './content-types.ts';
 import { resolveRequest } from './resolve-request.ts';
 
@@ -73,7 +74,10 @@ function handle(
     return;
   }
   if (found.kind === 'redirect') {
-    res.writeHead(301, { location: found.location }).end();
+    // as the generated nginx config: a redirect is revalidated too, never cached for good
+    res
+      .writeHead(301, { location: found.location, 'cache-control': REVALIDATE, ...COMMON_HEADERS })
+      .end();
     return;
   }
   const file = found.kind === 'file' ? found.file : path.join(root, '404.html');
@@ -87,7 +91,7 @@ function handle(
   const headers: Record<string, string> = {
     'content-type': type,
     'cache-control': status === 200 ? cacheControlOf(urlPath) : 'no-cache',
-    'x-content-type-options': 'nosniff',
+    ...COMMON_HEADERS,
   };
   const gzip =
     isCompressible(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
