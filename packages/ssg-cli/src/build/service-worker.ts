@@ -93,10 +93,13 @@ export async function generateServiceWorker(ctx: BuildContext): Promise<void> {
     await writeFile(swFile, selfUnregisteringWorker({ compilationHash }));
     return;
   }
-  const offline = ctx.loaded.site.offline ?? DEFAULT_OFFLINE;
+  // the default text is English: then the page says so, whatever the site's language
+  const { offline, lang } = ctx.loaded.site;
   await writeFile(
     path.join(ctx.stagingDir, OFFLINE_PAGE),
-    offlinePageHtml({ lang: ctx.loaded.site.lang ?? 'en', ...offline }),
+    offlinePageHtml(
+      offline ? { lang: lang ?? 'en', ...offline } : { lang: 'en', ...DEFAULT_OFFLINE },
+    ),
   );
   const config = serviceWorkerConfig(ctx.brand);
   const template = await workerTemplate(ctx.siteDir, config);
