@@ -4,11 +4,28 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 
 const [base = 'http://127.0.0.1:4311', out = '/tmp/shots', prefix = 'vet'] = process.argv.slice(2);
-const pages = { home: '/', servicos: '/servicos/', galeria: '/galeria/', contato: '/contato/', '404': '/404.html', '500': '/500.html' };
+const pages = {
+  home: '/',
+  servicos: '/servicos/',
+  galeria: '/galeria/',
+  contato: '/contato/',
+  404: '/404.html',
+  500: '/500.html',
+};
 mkdirSync(out, { recursive: true });
 const browser = await puppeteer.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=/tmp/shots-profile-${Date.now()}`],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--user-data-dir=/tmp/shots-profile-${Date.now()}`,
+  ],
 });
 try {
   for (const width of [390, 1280]) {
@@ -34,16 +51,25 @@ try {
       const part = width < 500 ? 1300 : 1100;
       const parts = [];
       for (let y = 0; y < height; y += part)
-        parts.push(await page.screenshot({ encoding: 'base64', clip: { x: 0, y, width, height: Math.min(part, height - y) }, captureBeyondViewport: true }));
+        parts.push(
+          await page.screenshot({
+            encoding: 'base64',
+            clip: { x: 0, y, width, height: Math.min(part, height - y) },
+            captureBeyondViewport: true,
+          }),
+        );
       if (width >= 500) {
-        parts.forEach((b, i) => writeFileSync(`${out}/${prefix}-${name}-${width}-part${i}.png`, Buffer.from(b, 'base64')));
+        for (const [i, b] of parts.entries())
+          writeFileSync(`${out}/${prefix}-${name}-${width}-part${i}.png`, Buffer.from(b, 'base64'));
         continue;
       }
       const sheet = await browser.newPage();
       for (let i = 0; i < parts.length; i += 4) {
         const cols = parts.slice(i, i + 4);
         await sheet.setViewport({ width: cols.length * (width + 12), height: part });
-        await sheet.setContent(`<body style="margin:0;display:flex;gap:12px;background:#444;align-items:flex-start">${cols.map((b) => `<img src="data:image/png;base64,${b}">`).join('')}</body>`);
+        await sheet.setContent(
+          `<body style="margin:0;display:flex;gap:12px;background:#444;align-items:flex-start">${cols.map((b) => `<img src="data:image/png;base64,${b}">`).join('')}</body>`,
+        );
         await sheet.screenshot({ path: `${out}/${prefix}-${name}-${width}-sheet${i / 4}.png` });
       }
       await sheet.close();

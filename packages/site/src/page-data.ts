@@ -68,11 +68,26 @@ export interface HomeData {
   plans: {
     title: string;
     subtitle: string;
-    plans: Array<{ name: string; price: number; period: string; description: string; benefits: string[]; highlight: boolean }>;
+    plans: Array<{
+      name: string;
+      price: number;
+      period: string;
+      description: string;
+      benefits: string[];
+      highlight: boolean;
+    }>;
     benefits: Array<{ id: string; title: string; description: string }>;
   };
   team: Array<{ name: string; role: string; photo: ImageData }>;
-  curriculum: { name: string; title: string; registry: string; summary: string; education: string[]; experience: string[]; photo: ImageData };
+  curriculum: {
+    name: string;
+    title: string;
+    registry: string;
+    summary: string;
+    education: string[];
+    experience: string[];
+    photo: ImageData;
+  };
   gallery: Array<ImageData & { caption: string }>;
   partners: Array<{ name: string; logo: ImageData; url?: string }>;
   covenants: Array<{ name: string; logo: ImageData; url?: string }>;

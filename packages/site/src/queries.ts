@@ -1,20 +1,28 @@
 /** Static queries. `select` runs only at build time, so only types come from content code. */
 import { defineStaticQuery } from '@ssg/cli/site';
 import type { Content } from './content/schema.ts';
-import { whatsappChatUrl } from './lib/links.ts';
 import { FALLBACK_TEXTS } from './lib/fallback-texts.ts';
+import { whatsappChatUrl } from './lib/links.ts';
 import type { FrameData } from './page-data.ts';
 
 export const frameQuery = defineStaticQuery<Content, FrameData>('frame', (c) => ({
   companyName: c.company.companyName,
-  logo: { src: `/images/${c.images.logo.file}`, alt: c.images.logo.alt, width: c.images.logo.width, height: c.images.logo.height },
+  logo: {
+    src: `/images/${c.images.logo.file}`,
+    alt: c.images.logo.alt,
+    width: c.images.logo.width,
+    height: c.images.logo.height,
+  },
   alert: c.site.alert ?? '24 horas',
   callPhone: c.contact.plantao[0]!,
   theme: c.theme,
   analytics: c.site.analytics,
   popup: {
     title: c.pages.popup.title,
-    whatsHref: whatsappChatUrl(c.social.whatsapp, c.texts.whatsMessage || c.social.mensagem || FALLBACK_TEXTS.whatsMessage),
+    whatsHref: whatsappChatUrl(
+      c.social.whatsapp,
+      c.texts.whatsMessage || c.social.mensagem || FALLBACK_TEXTS.whatsMessage,
+    ),
   },
 }));
 

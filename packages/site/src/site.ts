@@ -9,14 +9,34 @@ import { BRANDS, loadContent } from './content/load-content.ts';
 import { qrSvg } from './content/qr-code.ts';
 import type { Content, NamedImage } from './content/schema.ts';
 import { pageHead, unitsJsonLd } from './content/seo.ts';
-import { mapsSearchUrl, whatsappChatUrl, facebookUrl, instagramUrl, linkedinUrl } from './lib/links.ts';
 import { FALLBACK_TEXTS } from './lib/fallback-texts.ts';
+import {
+  facebookUrl,
+  instagramUrl,
+  linkedinUrl,
+  mapsSearchUrl,
+  whatsappChatUrl,
+} from './lib/links.ts';
 import type {
-  ContactData, FooterData, GalleryData, HomeData, ErrorPageData, ImageData, ServicesData, SitePageContext, SocialLinks, UnitView,
+  ContactData,
+  ErrorPageData,
+  FooterData,
+  GalleryData,
+  HomeData,
+  ImageData,
+  ServicesData,
+  SitePageContext,
+  SocialLinks,
+  UnitView,
 } from './page-data.ts';
 import { staticQueries } from './queries.ts';
 
-const img = (i: NamedImage): ImageData => ({ src: `/images/${i.file}`, alt: i.alt, width: i.width, height: i.height });
+const img = (i: NamedImage): ImageData => ({
+  src: `/images/${i.file}`,
+  alt: i.alt,
+  width: i.width,
+  height: i.height,
+});
 
 const units = (c: Content): UnitView[] =>
   c.units.map((u) => ({
@@ -33,18 +53,35 @@ const social = (c: Content): SocialLinks => ({
   instagram: { user: c.social.instagram.user, href: instagramUrl(c.social.instagram.user) },
   facebook: facebookUrl(c.social.facebook),
   linkedin: linkedinUrl(c.social.linkedin),
-  whatsapp: { number: c.social.whatsapp, href: whatsappChatUrl(c.social.whatsapp, c.social.mensagem) },
+  whatsapp: {
+    number: c.social.whatsapp,
+    href: whatsappChatUrl(c.social.whatsapp, c.social.mensagem),
+  },
 });
 
 const mainWhatsHref = (c: Content) =>
-  whatsappChatUrl(c.social.whatsapp, c.texts.whatsMessage || c.social.mensagem || FALLBACK_TEXTS.whatsMessage);
+  whatsappChatUrl(
+    c.social.whatsapp,
+    c.texts.whatsMessage || c.social.mensagem || FALLBACK_TEXTS.whatsMessage,
+  );
 
 const ctx = (pageName?: string): SitePageContext => (pageName ? { pageName } : {});
 
 function routes(c: Content): RouteDefinition[] {
   const name = c.company.companyName;
-  const services = c.services.map(({ slug, icon, title, description }) => ({ slug, icon, title, description }));
-  const photo = (p: Content['gallery']['photos'][number]) => ({ src: `/images/${p.file}`, alt: p.alt, width: p.width, height: p.height, caption: p.caption });
+  const services = c.services.map(({ slug, icon, title, description }) => ({
+    slug,
+    icon,
+    title,
+    description,
+  }));
+  const photo = (p: Content['gallery']['photos'][number]) => ({
+    src: `/images/${p.file}`,
+    alt: p.alt,
+    width: p.width,
+    height: p.height,
+    caption: p.caption,
+  });
   const logo = (p: Content['partners'][number]) => ({
     name: p.name,
     logo: { src: `/images/${p.logo}`, alt: p.name, width: 240, height: 96 },
@@ -61,8 +98,20 @@ function routes(c: Content): RouteDefinition[] {
     countdown: c.countdown,
     services: services.slice(0, 6),
     plans: c.plans,
-    team: c.team.map((m) => ({ name: m.name, role: m.role, photo: { src: `/images/${m.photoFilename}`, ...m.photo } })),
-    curriculum: (({ photoFilename, ...rest }) => ({ ...rest, photo: { src: `/images/${photoFilename}`, alt: `Foto de ${rest.name}`, width: 320, height: 320 } }))(c.curriculum),
+    team: c.team.map((m) => ({
+      name: m.name,
+      role: m.role,
+      photo: { src: `/images/${m.photoFilename}`, ...m.photo },
+    })),
+    curriculum: (({ photoFilename, ...rest }) => ({
+      ...rest,
+      photo: {
+        src: `/images/${photoFilename}`,
+        alt: `Foto de ${rest.name}`,
+        width: 320,
+        height: 320,
+      },
+    }))(c.curriculum),
     gallery: c.gallery.photos.slice(0, 3).map(photo),
     partners: c.partners.map(logo),
     covenants: c.covenants.map(logo),
@@ -79,15 +128,28 @@ function routes(c: Content): RouteDefinition[] {
   const gallery: GalleryData = {
     page: c.pages.galeria,
     photos: c.gallery.photos.map(photo),
-    videos: c.gallery.videos.map((v) => ({ title: v.title, url: v.url, duration: v.duration, poster: { src: `/images/${v.poster}`, alt: '', width: v.width, height: v.height } })),
+    videos: c.gallery.videos.map((v) => ({
+      title: v.title,
+      url: v.url,
+      duration: v.duration,
+      poster: { src: `/images/${v.poster}`, alt: '', width: v.width, height: v.height },
+    })),
   };
   const whatsHref = whatsappChatUrl(c.social.whatsapp, c.social.mensagem);
-  const qr = qrSvg(whatsHref, { level: c.site.qr.level, ...(c.site.qr.version ? { version: c.site.qr.version } : {}) });
+  const qr = qrSvg(whatsHref, {
+    level: c.site.qr.level,
+    ...(c.site.qr.version ? { version: c.site.qr.version } : {}),
+  });
   const contact: ContactData = {
     page: c.pages.contato,
     endereco: c.contact.endereco,
     mapsHref: mapsSearchUrl(c.contact.endereco),
-    phones: { agendamento: c.contact.agendamento, fixos: c.contact.fixos, plantao: c.contact.plantao, whatsapp: c.contact.whatsapp },
+    phones: {
+      agendamento: c.contact.agendamento,
+      fixos: c.contact.fixos,
+      plantao: c.contact.plantao,
+      whatsapp: c.contact.whatsapp,
+    },
     horarios: c.contact.horarios,
     social: social(c),
     whatsHref,
@@ -95,7 +157,10 @@ function routes(c: Content): RouteDefinition[] {
     units: units(c),
     image: img(c.images.contact),
   };
-  const errorData = (image: NamedImage): ErrorPageData => ({ image: img(image), phone: c.contact.plantao[0]! });
+  const errorData = (image: NamedImage): ErrorPageData => ({
+    image: img(image),
+    phone: c.contact.plantao[0]!,
+  });
   const jsonLd = unitsJsonLd(c);
   const where = `${c.company.cidade} e região`;
 
@@ -117,35 +182,58 @@ function routes(c: Content): RouteDefinition[] {
       component: 'services',
       data: servicesData,
       pageContext: ctx('Serviços'),
-      head: pageHead(c, { path: '/servicos/', title: `${c.pages.servicos.title} | ${name}`, description: c.pages.servicos.subtitle }),
+      head: pageHead(c, {
+        path: '/servicos/',
+        title: `${c.pages.servicos.title} | ${name}`,
+        description: c.pages.servicos.subtitle,
+      }),
     },
     {
       path: '/galeria/',
       component: 'gallery',
       data: gallery,
       pageContext: ctx('Galeria'),
-      head: pageHead(c, { path: '/galeria/', title: `${c.pages.galeria.title} | ${name}`, description: c.pages.galeria.subtitle }),
+      head: pageHead(c, {
+        path: '/galeria/',
+        title: `${c.pages.galeria.title} | ${name}`,
+        description: c.pages.galeria.subtitle,
+      }),
     },
     {
       path: '/contato/',
       component: 'contact',
       data: contact,
       pageContext: ctx('Contato'),
-      head: pageHead(c, { path: '/contato/', title: `${c.pages.contato.title} | ${name}`, description: c.pages.contato.subtitle, jsonLd }),
+      head: pageHead(c, {
+        path: '/contato/',
+        title: `${c.pages.contato.title} | ${name}`,
+        description: c.pages.contato.subtitle,
+        jsonLd,
+      }),
     },
     {
       path: '/404.html',
       component: 'notFound',
       data: errorData(c.images.notFound),
       pageContext: ctx(),
-      head: pageHead(c, { path: '/404.html', title: `Página não encontrada | ${name}`, description: 'A página que você procurou não existe ou mudou de endereço.', noindex: true }),
+      head: pageHead(c, {
+        path: '/404.html',
+        title: `Página não encontrada | ${name}`,
+        description: 'A página que você procurou não existe ou mudou de endereço.',
+        noindex: true,
+      }),
     },
     {
       path: '/500.html',
       component: 'serverError',
       data: errorData(c.images.serverError),
       pageContext: ctx(),
-      head: pageHead(c, { path: '/500.html', title: `Erro no servidor | ${name}`, description: 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.', noindex: true }),
+      head: pageHead(c, {
+        path: '/500.html',
+        title: `Erro no servidor | ${name}`,
+        description: 'Tivemos um problema ao carregar esta página. Tente novamente em instantes.',
+        noindex: true,
+      }),
     },
   ];
 }
@@ -166,7 +254,9 @@ function footer(c: Content): FooterData {
 }
 
 const require = createRequire(import.meta.url);
-const fontsDir = path.dirname(require.resolve('@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2'));
+const fontsDir = path.dirname(
+  require.resolve('@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2'),
+);
 
 export default defineSite<Content>({
   brands: BRANDS,

@@ -9,9 +9,18 @@ export interface AlertStripProps extends ComponentProps<'div'> {
 }
 
 /** The strip above the top bar; extra content (e.g. the emergency number) goes in children. */
-export function AlertStrip({ text = DEFAULT_ALERT_TEXT, children, className, ...props }: AlertStripProps) {
+export function AlertStrip({
+  text = DEFAULT_ALERT_TEXT,
+  children,
+  className,
+  ...props
+}: AlertStripProps) {
   return (
-    <div data-slot="alert-strip" className={['alert-strip', className].filter(Boolean).join(' ')} {...props}>
+    <div
+      data-slot="alert-strip"
+      className={['alert-strip', className].filter(Boolean).join(' ')}
+      {...props}
+    >
       <div className="alert-strip__inner">
         <span className="alert-strip__text">
           <span className="alert-strip__dot" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import type { ComponentProps, CSSProperties } from 'react';
-import { BADGE, DEFAULT_BADGE_LABEL, type BadgeKind } from '../lib/brand.ts';
+import { BADGE, type BadgeKind, DEFAULT_BADGE_LABEL } from '../lib/brand.ts';
 
 export interface BadgeProps extends ComponentProps<'span'> {
   type: BadgeKind;
@@ -8,7 +8,13 @@ export interface BadgeProps extends ComponentProps<'span'> {
 }
 
 /** The brand badge: label plus Vet, Med, D, Psico or Odonto in the type's colour. */
-export function Badge({ type, label = DEFAULT_BADGE_LABEL, className, style, ...props }: BadgeProps) {
+export function Badge({
+  type,
+  label = DEFAULT_BADGE_LABEL,
+  className,
+  style,
+  ...props
+}: BadgeProps) {
   const kind = BADGE[type];
   return (
     <span

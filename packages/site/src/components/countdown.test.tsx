@@ -11,21 +11,38 @@ beforeEach(() => {
   vi.stubGlobal('cancelAnimationFrame', () => {});
 });
 afterEach(() => vi.unstubAllGlobals());
-const runFrame = (t: number) => act(() => frames.splice(0).forEach((f) => f(t)));
+const runFrame = (t: number) =>
+  act(() => {
+    for (const f of frames.splice(0)) f(t);
+  });
 
 const EVENT = '2027-03-13T08:00:00-03:00';
 const at = (iso: string) => () => Date.parse(iso);
 
 describe('countdown', () => {
   it('counts days, hours, minutes and seconds to the event', () => {
-    render(<Countdown eventName="Vacinação" eventDate={EVENT} subtitle="Grátis" now={at('2027-03-11T06:58:57-03:00')} />);
+    render(
+      <Countdown
+        eventName="Vacinação"
+        eventDate={EVENT}
+        subtitle="Grátis"
+        now={at('2027-03-11T06:58:57-03:00')}
+      />,
+    );
     const section = screen.getByRole('region', { name: 'Vacinação' });
     expect(section.dataset.state).toBe('running');
     expect(section.textContent).toContain('02dias01hora01minuto03segundos');
     expect(screen.getByText('Grátis')).toBeTruthy();
   });
   it('says the event has taken place once the date has passed', () => {
-    render(<Countdown eventName="Vacinação" eventDate={EVENT} subtitle="Grátis" now={at('2027-03-14T00:00:00-03:00')} />);
+    render(
+      <Countdown
+        eventName="Vacinação"
+        eventDate={EVENT}
+        subtitle="Grátis"
+        now={at('2027-03-14T00:00:00-03:00')}
+      />,
+    );
     expect(screen.getByRole('region', { name: 'Vacinação' }).dataset.state).toBe('ended');
     expect(screen.getByText('Evento encerrado')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toMatch(/já aconteceu/);

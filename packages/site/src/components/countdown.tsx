@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import './countdown.css';
 
 /** Longest step one animation frame may advance (a background tab must not jump ahead). */
@@ -34,7 +34,12 @@ export function timeLeft(targetMs: number, nowMs: number): TimeLeft | null {
   const ms = targetMs - nowMs;
   if (ms <= 0) return null;
   const s = Math.floor(ms / 1000);
-  return { days: Math.floor(s / 86400), hours: Math.floor(s / 3600) % 24, minutes: Math.floor(s / 60) % 60, seconds: s % 60 };
+  return {
+    days: Math.floor(s / 86400),
+    hours: Math.floor(s / 3600) % 24,
+    minutes: Math.floor(s / 60) % 60,
+    seconds: s % 60,
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -54,14 +59,26 @@ export interface CountdownProps extends ComponentProps<'section'> {
   now?: () => number;
 }
 
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Sao_Paulo' });
+const dateFormat = new Intl.DateTimeFormat('pt-BR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'America/Sao_Paulo',
+});
 
 /**
  * Days, hours, minutes and seconds until the event. Renders without numbers on the server (the
  * build does not know when the page is read) and counts on animation frames in the browser.
  * Once the date has passed it says the event took place.
  */
-export function Countdown({ eventName, eventDate, subtitle, now = Date.now, className, ...props }: CountdownProps) {
+export function Countdown({
+  eventName,
+  eventDate,
+  subtitle,
+  now = Date.now,
+  className,
+  ...props
+}: CountdownProps) {
   const target = Date.parse(eventDate);
   const [left, setLeft] = useState<TimeLeft | null | undefined>(undefined);
   const elapsed = useRef(0);
@@ -69,17 +86,30 @@ export function Countdown({ eventName, eventDate, subtitle, now = Date.now, clas
 
   useEffect(() => setLeft(timeLeft(target, now())), [target, now]);
   // Re-read the clock every accumulated second; the capped step keeps a sleeping tab from racing.
-  useAnimationFrame((step) => {
-    elapsed.current += step;
-    if (elapsed.current < 250) return;
-    elapsed.current = 0;
-    const next = timeLeft(target, now());
-    setLeft((prev) => (prev && next && prev.seconds === next.seconds && prev.minutes === next.minutes ? prev : next));
-  }, left !== undefined && !ended);
+  useAnimationFrame(
+    (step) => {
+      elapsed.current += step;
+      if (elapsed.current < 250) return;
+      elapsed.current = 0;
+      const next = timeLeft(target, now());
+      setLeft((prev) =>
+        prev && next && prev.seconds === next.seconds && prev.minutes === next.minutes
+          ? prev
+          : next,
+      );
+    },
+    left !== undefined && !ended,
+  );
 
   const state = left === undefined ? 'pending' : ended ? 'ended' : 'running';
   return (
-    <section data-slot="countdown" data-state={state} className={['countdown', className].filter(Boolean).join(' ')} aria-labelledby="countdown-title" {...props}>
+    <section
+      data-slot="countdown"
+      data-state={state}
+      className={['countdown', className].filter(Boolean).join(' ')}
+      aria-labelledby="countdown-title"
+      {...props}
+    >
       <p className="countdown__eyebrow">{ended ? 'Evento encerrado' : 'Próximo evento'}</p>
       <h2 id="countdown-title" className="countdown__title">
         {eventName}
@@ -89,12 +119,20 @@ export function Countdown({ eventName, eventDate, subtitle, now = Date.now, clas
       </p>
       {ended ? (
         <p className="countdown__ended" role="status">
-          Este evento já aconteceu. Obrigado a todos que participaram! Fique de olho nas nossas redes para a próxima edição.
+          Este evento já aconteceu. Obrigado a todos que participaram! Fique de olho nas nossas
+          redes para a próxima edição.
         </p>
       ) : (
         <>
           <p className="countdown__subtitle">{subtitle}</p>
-          <ol className="countdown__clock" aria-label={left ? `Faltam ${left.days} dias, ${left.hours} horas e ${left.minutes} minutos` : 'Contagem regressiva'}>
+          <ol
+            className="countdown__clock"
+            aria-label={
+              left
+                ? `Faltam ${left.days} dias, ${left.hours} horas e ${left.minutes} minutos`
+                : 'Contagem regressiva'
+            }
+          >
             {UNITS.map(([key, one, many]) => {
               const v = left ? left[key] : undefined;
               return (

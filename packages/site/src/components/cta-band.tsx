@@ -10,7 +10,12 @@ export interface CtaBandProps extends Omit<ComponentProps<'section'>, 'title'> {
 /** The call to action: a brand-coloured band with a title, subtitle and actions. */
 export function CtaBand({ title, subtitle, image, className, children, ...props }: CtaBandProps) {
   return (
-    <section data-slot="cta-band" className={['cta-band', className].filter(Boolean).join(' ')} aria-labelledby="cta-title" {...props}>
+    <section
+      data-slot="cta-band"
+      className={['cta-band', className].filter(Boolean).join(' ')}
+      aria-labelledby="cta-title"
+      {...props}
+    >
       <div className="container cta-band__inner">
         <div className="cta-band__copy">
           <h2 id="cta-title" className="cta-band__title">
@@ -19,7 +24,17 @@ export function CtaBand({ title, subtitle, image, className, children, ...props 
           <p className="cta-band__subtitle">{subtitle}</p>
           <div className="cta-band__actions">{children}</div>
         </div>
-        {image ? <img className="cta-band__image" src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" /> : null}
+        {image ? (
+          <img
+            className="cta-band__image"
+            src={image.src}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
       </div>
     </section>
   );

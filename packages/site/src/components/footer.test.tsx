@@ -37,7 +37,11 @@ describe('footer', () => {
     const footer = screen.getByRole('contentinfo');
     expect(footer.id).toBe('contato');
     expect(screen.getByRole('heading', { name: 'Contate-nos' })).toBeTruthy();
-    expect(screen.getByText('Copyright 2027 Amigo Fiel Clínica Veterinária. Todos os direitos reservados')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Copyright 2027 Amigo Fiel Clínica Veterinária. Todos os direitos reservados',
+      ),
+    ).toBeTruthy();
   });
   it('uses the current year by default', () => {
     render(<Footer {...props} />);
@@ -71,17 +75,22 @@ describe('badge', () => {
     ['digital', 'D'],
     ['psico', 'Psico'],
     ['odonto', 'Odonto'],
-  ] as const)('shows %s as %s with its own colour and the label Parceiro by default', (type, name) => {
-    const { container } = render(<Badge type={type} />);
-    const badge = container.querySelector('[data-slot="badge"]') as HTMLElement;
-    expect(badge.textContent).toBe(`Parceiro${name}`);
-    expect(badge.style.getPropertyValue('--badge-color')).toMatch(/^#[0-9a-f]{6}$/);
-  });
+  ] as const)(
+    'shows %s as %s with its own colour and the label Parceiro by default',
+    (type, name) => {
+      const { container } = render(<Badge type={type} />);
+      const badge = container.querySelector('[data-slot="badge"]') as HTMLElement;
+      expect(badge.textContent).toBe(`Parceiro${name}`);
+      expect(badge.style.getPropertyValue('--badge-color')).toMatch(/^#[0-9a-f]{6}$/);
+    },
+  );
   it('has a distinct colour per type and takes another label', () => {
     const colours = new Set(
       (['vet', 'med', 'digital', 'psico', 'odonto'] as const).map((t) => {
         const { container } = render(<Badge type={t} />);
-        return (container.querySelector('[data-slot="badge"]') as HTMLElement).style.getPropertyValue('--badge-color');
+        return (
+          container.querySelector('[data-slot="badge"]') as HTMLElement
+        ).style.getPropertyValue('--badge-color');
       }),
     );
     expect(colours.size).toBe(5);

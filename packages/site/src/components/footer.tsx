@@ -40,11 +40,23 @@ export function Footer({
   ...props
 }: FooterProps) {
   return (
-    <footer id="contato" data-slot="footer" className={['footer', className].filter(Boolean).join(' ')} {...props}>
+    <footer
+      id="contato"
+      data-slot="footer"
+      className={['footer', className].filter(Boolean).join(' ')}
+      {...props}
+    >
       <div className="footer__inner">
         <div className="footer__about">
           <div className="footer__brand">
-            <img src={logo.src} alt={logo.alt} width={logo.width} height={logo.height} loading="lazy" decoding="async" />
+            <img
+              src={logo.src}
+              alt={logo.alt}
+              width={logo.width}
+              height={logo.height}
+              loading="lazy"
+              decoding="async"
+            />
             <span className="footer__name">{companyName}</span>
           </div>
           {showSlogan ? (
@@ -63,7 +75,9 @@ export function Footer({
           <ul className="footer__phones">
             <li>
               <span className="footer__small">Agendamento</span>
-              <SiteLink to={telHref(phones.agendamento)}>{formatLandline(phones.agendamento)}</SiteLink>
+              <SiteLink to={telHref(phones.agendamento)}>
+                {formatLandline(phones.agendamento)}
+              </SiteLink>
             </li>
             <li>
               <span className="footer__small">Plantão 24 horas</span>
@@ -71,7 +85,9 @@ export function Footer({
             </li>
             <li>
               <span className="footer__small">WhatsApp</span>
-              <SiteLink to={social.whatsapp.href}>{formatWhatsapp(social.whatsapp.number)}</SiteLink>
+              <SiteLink to={social.whatsapp.href}>
+                {formatWhatsapp(social.whatsapp.number)}
+              </SiteLink>
             </li>
           </ul>
           <dl className="footer__hours">
@@ -97,12 +113,18 @@ export function Footer({
                   <span>{u.address}</span>
                 </SiteLink>
                 <span className="footer__unit-links">
-                  <SiteLink to={u.whatsHref} aria-label={`WhatsApp da ${u.name}: ${formatWhatsapp(u.whats)}`}>
+                  <SiteLink
+                    to={u.whatsHref}
+                    aria-label={`WhatsApp da ${u.name}: ${formatWhatsapp(u.whats)}`}
+                  >
                     <Icon name="whatsapp" size={16} color="currentColor" />
                     {formatWhatsapp(u.whats)}
                   </SiteLink>
                   {u.tel ? (
-                    <SiteLink to={telHref(u.tel)} aria-label={`Telefone da ${u.name}: ${formatLandline(u.tel)}`}>
+                    <SiteLink
+                      to={telHref(u.tel)}
+                      aria-label={`Telefone da ${u.name}: ${formatLandline(u.tel)}`}
+                    >
                       <Icon name="phone" size={16} color="currentColor" />
                       {formatLandline(u.tel)}
                     </SiteLink>

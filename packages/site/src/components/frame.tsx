@@ -1,12 +1,19 @@
 import { Script, Slice, useStaticQuery } from '@ssg/cli/runtime';
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  type CSSProperties,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { ensureGtag } from '../lib/analytics.ts';
 import { themeStyle } from '../lib/brand.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import { frameQuery } from '../queries.ts';
 import { AlertStrip } from './alert-strip.tsx';
 import { Icon } from './icon.tsx';
-import { SideMenu, type MenuItem } from './side-menu.tsx';
+import { type MenuItem, SideMenu } from './side-menu.tsx';
 import { PageNameProvider, SiteLink } from './site-link.tsx';
 import { TopBar } from './top-bar.tsx';
 import { WhatsappPopup } from './whatsapp-popup.tsx';
@@ -96,7 +103,10 @@ export function Frame({ pageName, children }: FrameProps) {
         </main>
         <Slice alias="footer" />
         <WhatsappPopup title={frame.popup.title} href={frame.popup.whatsHref} />
-        <Script src={`https://www.googletagmanager.com/gtag/js?id=${measurementId}`} strategy={strategy} />
+        <Script
+          src={`https://www.googletagmanager.com/gtag/js?id=${measurementId}`}
+          strategy={strategy}
+        />
       </div>
     </PageNameProvider>
   );

@@ -38,7 +38,9 @@ const PATHS = {
       <circle cx="17.2" cy="6.8" r=".6" />
     </>
   ),
-  facebook: <path d="M14 8.5V7a1.5 1.5 0 0 1 1.5-1.5H17V2.5h-2.5A4.5 4.5 0 0 0 10 7v1.5H7.5v3H10v10h4v-10h2.5l.5-3z" />,
+  facebook: (
+    <path d="M14 8.5V7a1.5 1.5 0 0 1 1.5-1.5H17V2.5h-2.5A4.5 4.5 0 0 0 10 7v1.5H7.5v3H10v10h4v-10h2.5l.5-3z" />
+  ),
   linkedin: (
     <>
       <rect x="3.5" y="3.5" width="17" height="17" rx="3" />
@@ -47,7 +49,9 @@ const PATHS = {
   ),
   check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
   'arrow-right': <path d="M4 12h15M13 6l6 6-6 6" />,
-  external: <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
+  external: (
+    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  ),
   play: <path d="M8 5.5v13l10.5-6.5z" />,
   siren: (
     <>
@@ -76,7 +80,9 @@ const PATHS = {
   'heart-pulse': (
     <path d="M12 20s-8-4.8-8-10.5A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 8 2.5C20 15.2 12 20 12 20zM3.5 12.5h4l1.5-3 3 6 1.5-3h7" />
   ),
-  scalpel: <path d="M20.5 3.5L9 15l-2.5-2.5zM9 15l-5.5 5.5c2.5.5 5-.2 7-2.3L12 16.5M13 11l2.5 2.5" />,
+  scalpel: (
+    <path d="M20.5 3.5L9 15l-2.5-2.5zM9 15l-5.5 5.5c2.5.5 5-.2 7-2.3L12 16.5M13 11l2.5 2.5" />
+  ),
   microscope: (
     <path d="M9 3.5l4 2-3.5 7-4-2zM11 7.5l3.5 1.8M7.5 12.5L6 15.5M4 21h16M14 21a6 6 0 0 0 3.5-10.5M9 18h5" />
   ),
@@ -115,9 +121,16 @@ export interface IconProps extends Omit<ComponentProps<'svg'>, 'name'> {
   label?: string;
 }
 
-export function Icon({ name, size = ICON_DEFAULT_SIZE, color = ICON_DEFAULT_COLOR, label, ...props }: IconProps) {
+export function Icon({
+  name,
+  size = ICON_DEFAULT_SIZE,
+  color = ICON_DEFAULT_COLOR,
+  label,
+  ...props
+}: IconProps) {
   const known = (name in PATHS ? name : 'paw') as IconName;
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-label when labelled, aria-hidden otherwise
     <svg
       data-slot="icon"
       data-icon={known}

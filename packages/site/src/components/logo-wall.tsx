@@ -9,9 +9,22 @@ export interface LogoWallProps extends ComponentProps<'ul'> {
 /** Partner and covenant logos; those with a site link to it. */
 export function LogoWall({ items, className, ...props }: LogoWallProps) {
   return (
-    <ul data-slot="logo-wall" className={['logo-wall', className].filter(Boolean).join(' ')} {...props}>
+    <ul
+      data-slot="logo-wall"
+      className={['logo-wall', className].filter(Boolean).join(' ')}
+      {...props}
+    >
       {items.map((item) => {
-        const img = <img src={item.logo.src} alt={item.name} width={item.logo.width} height={item.logo.height} loading="lazy" decoding="async" />;
+        const img = (
+          <img
+            src={item.logo.src}
+            alt={item.name}
+            width={item.logo.width}
+            height={item.logo.height}
+            loading="lazy"
+            decoding="async"
+          />
+        );
         return (
           <li key={item.name} className="logo-wall__item">
             {item.url ? <SiteLink to={item.url}>{img}</SiteLink> : img}

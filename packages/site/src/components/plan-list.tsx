@@ -5,7 +5,14 @@ import { SiteLink } from './site-link.tsx';
 const price = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 export interface PlanListProps extends ComponentProps<'div'> {
-  plans: Array<{ name: string; price: number; period: string; description: string; benefits: string[]; highlight: boolean }>;
+  plans: Array<{
+    name: string;
+    price: number;
+    period: string;
+    description: string;
+    benefits: string[];
+    highlight: boolean;
+  }>;
   benefits: Array<{ id: string; title: string; description: string }>;
   ctaHref: string;
 }
@@ -14,9 +21,17 @@ export interface PlanListProps extends ComponentProps<'div'> {
 export function PlanList({ plans, benefits, ctaHref, className, ...props }: PlanListProps) {
   const byId = new Map(benefits.map((b) => [b.id, b]));
   return (
-    <div data-slot="plan-list" className={['grid', 'grid--plans', className].filter(Boolean).join(' ')} {...props}>
+    <div
+      data-slot="plan-list"
+      className={['grid', 'grid--plans', className].filter(Boolean).join(' ')}
+      {...props}
+    >
       {plans.map((plan) => (
-        <article key={plan.name} className="card plan" data-highlight={plan.highlight ? '' : undefined}>
+        <article
+          key={plan.name}
+          className="card plan"
+          data-highlight={plan.highlight ? '' : undefined}
+        >
           {plan.highlight ? <p className="plan__flag">Mais escolhido</p> : null}
           <h3 className="plan__name">{plan.name}</h3>
           <p className="plan__price">
@@ -38,7 +53,11 @@ export function PlanList({ plans, benefits, ctaHref, className, ...props }: Plan
               ) : null;
             })}
           </ul>
-          <SiteLink to={ctaHref} className="button" data-variant={plan.highlight ? 'primary' : 'outline'}>
+          <SiteLink
+            to={ctaHref}
+            className="button"
+            data-variant={plan.highlight ? 'primary' : 'outline'}
+          >
             Quero o plano {plan.name}
           </SiteLink>
         </article>

@@ -12,7 +12,17 @@ export interface SectionProps extends Omit<ComponentProps<'section'>, 'title'> {
 }
 
 /** A page band with an optional eyebrow, a heading and a lead paragraph. */
-export function Section({ headingId, eyebrow, title, lead, tone = 'plain', align = 'center', className, children, ...props }: SectionProps) {
+export function Section({
+  headingId,
+  eyebrow,
+  title,
+  lead,
+  tone = 'plain',
+  align = 'center',
+  className,
+  children,
+  ...props
+}: SectionProps) {
   return (
     <section
       data-slot="section"
@@ -42,9 +52,20 @@ export interface PageHeroProps extends Omit<ComponentProps<'header'>, 'title'> {
 }
 
 /** The heading band of an inner page (services, gallery, contact). */
-export function PageHero({ eyebrow, title, subtitle, className, children, ...props }: PageHeroProps) {
+export function PageHero({
+  eyebrow,
+  title,
+  subtitle,
+  className,
+  children,
+  ...props
+}: PageHeroProps) {
   return (
-    <header data-slot="page-hero" className={['page-hero', className].filter(Boolean).join(' ')} {...props}>
+    <header
+      data-slot="page-hero"
+      className={['page-hero', className].filter(Boolean).join(' ')}
+      {...props}
+    >
       <div className="container">
         {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
         <h1 className="page-hero__title">{title}</h1>

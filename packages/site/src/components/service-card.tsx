@@ -8,7 +8,12 @@ export interface ServiceCardProps extends ComponentProps<'article'> {
 
 export function ServiceCard({ service, className, ...props }: ServiceCardProps) {
   return (
-    <article data-slot="service-card" id={service.slug} className={['card', 'service-card', className].filter(Boolean).join(' ')} {...props}>
+    <article
+      data-slot="service-card"
+      id={service.slug}
+      className={['card', 'service-card', className].filter(Boolean).join(' ')}
+      {...props}
+    >
       <span className="service-card__icon">
         <Icon name={service.icon as IconName} size={28} color="currentColor" />
       </span>
@@ -18,9 +23,17 @@ export function ServiceCard({ service, className, ...props }: ServiceCardProps) 
   );
 }
 
-export function ServiceGrid({ services, className, ...props }: ComponentProps<'div'> & { services: ServiceView[] }) {
+export function ServiceGrid({
+  services,
+  className,
+  ...props
+}: ComponentProps<'div'> & { services: ServiceView[] }) {
   return (
-    <div data-slot="service-grid" className={['grid', 'grid--services', className].filter(Boolean).join(' ')} {...props}>
+    <div
+      data-slot="service-grid"
+      className={['grid', 'grid--services', className].filter(Boolean).join(' ')}
+      {...props}
+    >
       {services.map((s) => (
         <ServiceCard key={s.slug} service={s} />
       ))}

@@ -60,13 +60,21 @@ describe('side menu', () => {
     act(() => screen.getByRole('button', { name: 'Abrir menu' }).click());
     const backdrop = container.querySelector('[data-slot="side-menu-backdrop"]') as HTMLElement;
     act(() => backdrop.click());
-    expect(container.querySelector('[data-slot="side-menu"]')?.getAttribute('data-state')).toBe('closed');
+    expect(container.querySelector('[data-slot="side-menu"]')?.getAttribute('data-state')).toBe(
+      'closed',
+    );
     expect(document.body.style.overflow).toBe('');
   });
 
   it('marks the current page link active, navigates on the client and tracks the click', () => {
     const { navigate } = renderInRuntime(
-      <Harness pageName="Galeria" items={[{ label: 'Home', to: '/' }, { label: 'Galeria', to: '/galeria/' }]} />,
+      <Harness
+        pageName="Galeria"
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Galeria', to: '/galeria/' },
+        ]}
+      />,
     );
     act(() => screen.getByRole('button', { name: 'Abrir menu' }).click());
     const galeria = screen.getByRole('link', { name: 'Galeria' });

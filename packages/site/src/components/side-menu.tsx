@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
 import { Icon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './side-menu.css';
@@ -33,7 +33,16 @@ export interface SideMenuProps extends Omit<ComponentProps<'div'>, 'title'> {
  * Slide-in navigation: a modal panel over a backdrop. Closes on backdrop click, Escape and link
  * click; locks page scrolling while open; moves focus in and gives it back to the opener.
  */
-export function SideMenu({ id, open, onClose, items = DEFAULT_MENU_ITEMS, title = 'Menu', footer, className, ...props }: SideMenuProps) {
+export function SideMenu({
+  id,
+  open,
+  onClose,
+  items = DEFAULT_MENU_ITEMS,
+  title = 'Menu',
+  footer,
+  className,
+  ...props
+}: SideMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -82,7 +91,12 @@ export function SideMenu({ id, open, onClose, items = DEFAULT_MENU_ITEMS, title 
       className={['side-menu', className].filter(Boolean).join(' ')}
       {...props}
     >
-      <div data-slot="side-menu-backdrop" className="side-menu__backdrop" aria-hidden="true" onClick={onClose} />
+      <div
+        data-slot="side-menu-backdrop"
+        className="side-menu__backdrop"
+        aria-hidden="true"
+        onClick={onClose}
+      />
       <div
         ref={panelRef}
         id={id}
@@ -96,7 +110,12 @@ export function SideMenu({ id, open, onClose, items = DEFAULT_MENU_ITEMS, title 
       >
         <div className="side-menu__header">
           <span className="side-menu__title">{title}</span>
-          <button type="button" className="side-menu__close" aria-label="Fechar menu" onClick={onClose}>
+          <button
+            type="button"
+            className="side-menu__close"
+            aria-label="Fechar menu"
+            onClick={onClose}
+          >
             <Icon name="close" size={24} color="currentColor" />
           </button>
         </div>

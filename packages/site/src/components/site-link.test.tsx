@@ -38,7 +38,9 @@ describe('links', () => {
         <SiteLink to="/contato/">Contato</SiteLink>
       </PageNameProvider>,
     );
-    expect(screen.getByRole('link', { name: 'Serviços' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Serviços' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     expect(screen.getByRole('link', { name: 'Contato' }).getAttribute('aria-current')).toBeNull();
   });
 

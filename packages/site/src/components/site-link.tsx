@@ -1,12 +1,26 @@
 import { Link } from '@ssg/cli/runtime';
-import { Children, createContext, isValidElement, useContext, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
+import {
+  Children,
+  type ComponentProps,
+  createContext,
+  isValidElement,
+  type MouseEvent,
+  type ReactNode,
+  useContext,
+} from 'react';
 import { trackEvent } from '../lib/analytics.ts';
 import { isExternal, isNonPage } from '../lib/links.ts';
 
 /** The name of the page being shown (`Home`, `Serviços`, …); links whose text matches it are active. */
 const PageNameContext = createContext<string | undefined>(undefined);
 
-export function PageNameProvider({ name, children }: { name: string | undefined; children: ReactNode }) {
+export function PageNameProvider({
+  name,
+  children,
+}: {
+  name: string | undefined;
+  children: ReactNode;
+}) {
   return <PageNameContext.Provider value={name}>{children}</PageNameContext.Provider>;
 }
 

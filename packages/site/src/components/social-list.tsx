@@ -10,13 +10,21 @@ export interface SocialListProps extends ComponentProps<'ul'> {
 /** Instagram, Facebook, LinkedIn and WhatsApp profile links, built from the handles. */
 export function SocialList({ social, className, ...props }: SocialListProps) {
   const links = [
-    { icon: 'instagram', label: `Instagram @${social.instagram.user}`, href: social.instagram.href },
+    {
+      icon: 'instagram',
+      label: `Instagram @${social.instagram.user}`,
+      href: social.instagram.href,
+    },
     { icon: 'facebook', label: 'Facebook', href: social.facebook },
     { icon: 'linkedin', label: 'LinkedIn', href: social.linkedin },
     { icon: 'whatsapp', label: 'WhatsApp', href: social.whatsapp.href },
   ] as const;
   return (
-    <ul data-slot="social-list" className={['social-list', className].filter(Boolean).join(' ')} {...props}>
+    <ul
+      data-slot="social-list"
+      className={['social-list', className].filter(Boolean).join(' ')}
+      {...props}
+    >
       {links.map((l) => (
         <li key={l.icon}>
           <SiteLink to={l.href} className="social-list__link" aria-label={l.label}>

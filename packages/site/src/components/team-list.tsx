@@ -7,10 +7,22 @@ export interface TeamListProps extends ComponentProps<'ul'> {
 
 export function TeamList({ team, className, ...props }: TeamListProps) {
   return (
-    <ul data-slot="team-list" className={['grid', 'grid--team', className].filter(Boolean).join(' ')} {...props}>
+    <ul
+      data-slot="team-list"
+      className={['grid', 'grid--team', className].filter(Boolean).join(' ')}
+      {...props}
+    >
       {team.map((m) => (
         <li key={m.name} className="card team-card">
-          <img src={m.photo.src} alt={m.photo.alt} width={m.photo.width} height={m.photo.height} loading="lazy" decoding="async" sizes="(max-width: 768px) 45vw, 240px" />
+          <img
+            src={m.photo.src}
+            alt={m.photo.alt}
+            width={m.photo.width}
+            height={m.photo.height}
+            loading="lazy"
+            decoding="async"
+            sizes="(max-width: 768px) 45vw, 240px"
+          />
           <div className="team-card__body">
             <h3 className="team-card__name">{m.name}</h3>
             <p className="team-card__role">{m.role}</p>

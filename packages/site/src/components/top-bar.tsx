@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentProps, type ReactNode, type Ref } from 'react';
+import { type ComponentProps, type ReactNode, type Ref, useEffect, useState } from 'react';
 import { telHref } from '../lib/phone.ts';
 import { Icon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';

@@ -11,7 +11,11 @@ export interface UnitCardProps extends ComponentProps<'article'> {
 /** A unit with its maps search link, WhatsApp chat link (prefilled message), phone and site. */
 export function UnitCard({ unit, className, ...props }: UnitCardProps) {
   return (
-    <article data-slot="unit-card" className={['card', 'unit-card', className].filter(Boolean).join(' ')} {...props}>
+    <article
+      data-slot="unit-card"
+      className={['card', 'unit-card', className].filter(Boolean).join(' ')}
+      {...props}
+    >
       <h3 className="unit-card__name">{unit.name}</h3>
       <p className="unit-card__address">
         <Icon name="map-pin" size={18} color="currentColor" />
@@ -22,18 +26,36 @@ export function UnitCard({ unit, className, ...props }: UnitCardProps) {
           <Icon name="map-pin" size={16} color="currentColor" />
           Ver no mapa
         </SiteLink>
-        <SiteLink to={unit.whatsHref} className="button" data-variant="whatsapp" data-size="sm" aria-label={`WhatsApp ${formatWhatsapp(unit.whats)} (${unit.name})`}>
+        <SiteLink
+          to={unit.whatsHref}
+          className="button"
+          data-variant="whatsapp"
+          data-size="sm"
+          aria-label={`WhatsApp ${formatWhatsapp(unit.whats)} (${unit.name})`}
+        >
           <Icon name="whatsapp" size={16} color="currentColor" />
           {formatWhatsapp(unit.whats)}
         </SiteLink>
         {unit.tel ? (
-          <SiteLink to={telHref(unit.tel)} className="button" data-variant="ghost" data-size="sm" aria-label={`Telefone ${formatLandline(unit.tel)} (${unit.name})`}>
+          <SiteLink
+            to={telHref(unit.tel)}
+            className="button"
+            data-variant="ghost"
+            data-size="sm"
+            aria-label={`Telefone ${formatLandline(unit.tel)} (${unit.name})`}
+          >
             <Icon name="phone" size={16} color="currentColor" />
             {formatLandline(unit.tel)}
           </SiteLink>
         ) : null}
         {unit.site ? (
-          <SiteLink to={unit.site} className="button" data-variant="ghost" data-size="sm" aria-label={`Site da ${unit.name}`}>
+          <SiteLink
+            to={unit.site}
+            className="button"
+            data-variant="ghost"
+            data-size="sm"
+            aria-label={`Site da ${unit.name}`}
+          >
             <Icon name="globe" size={16} color="currentColor" />
             Site da unidade
           </SiteLink>

@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentProps } from 'react';
+import { type ComponentProps, useId, useState } from 'react';
 import { Icon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './whatsapp-popup.css';
@@ -13,15 +13,20 @@ export function WhatsappPopup({ title, href, className, ...props }: WhatsappPopu
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
-    <div data-slot="whatsapp-popup" data-state={open ? 'open' : 'closed'} className={['wa-popup', className].filter(Boolean).join(' ')} {...props}>
+    <div
+      data-slot="whatsapp-popup"
+      data-state={open ? 'open' : 'closed'}
+      className={['wa-popup', className].filter(Boolean).join(' ')}
+      {...props}
+    >
       {open ? (
-        <div id={id} className="wa-popup__card" role="region" aria-label="WhatsApp">
+        <section id={id} className="wa-popup__card" aria-label="WhatsApp">
           <p className="wa-popup__title">{title}</p>
           <SiteLink to={href} className="button" data-variant="whatsapp">
             <Icon name="whatsapp" size={20} color="currentColor" />
             Iniciar conversa
           </SiteLink>
-        </div>
+        </section>
       ) : null}
       <button
         type="button"

@@ -44,7 +44,15 @@ async function readJson(dir: string, file: string): Promise<Parsed> {
   try {
     source = await readFile(abs, 'utf8');
   } catch {
-    return { ok: false, issue: { file, path: '', value: undefined, message: `The file ${file} is missing from the content folder; create it (see content/README.md for its fields).` } };
+    return {
+      ok: false,
+      issue: {
+        file,
+        path: '',
+        value: undefined,
+        message: `The file ${file} is missing from the content folder; create it (see content/README.md for its fields).`,
+      },
+    };
   }
   try {
     return { ok: true, json: JSON.parse(source) };
@@ -57,10 +65,17 @@ async function readJson(dir: string, file: string): Promise<Parsed> {
         ? ` at line ${where[1]}, column ${where[2]}`
         : ` at line ${where.line}, column ${where.column}`
       : '';
-    const clean = reason.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '');
+    const clean = reason
+      .replace(/\s*\(line \d+ column \d+\)/, '')
+      .replace(/ in JSON at position \d+.*$/, '');
     return {
       ok: false,
-      issue: { file, path: '', value: undefined, message: `${file} is not valid JSON${place}: ${clean}. Fix the syntax there (quotes, commas and brackets).` },
+      issue: {
+        file,
+        path: '',
+        value: undefined,
+        message: `${file} is not valid JSON${place}: ${clean}. Fix the syntax there (quotes, commas and brackets).`,
+      },
     };
   }
 }
@@ -100,7 +115,12 @@ function toIssue(file: string, json: unknown, issue: z.core.$ZodIssue): ContentI
   return { file, path: where, value, message };
 }
 
-function check<S extends z.ZodType>(file: string, schema: S, json: unknown, issues: ContentIssue[]): z.infer<S> | undefined {
+function check<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  json: unknown,
+  issues: ContentIssue[],
+): z.infer<S> | undefined {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   for (const issue of result.error.issues) issues.push(toIssue(file, json, issue));
@@ -109,7 +129,13 @@ function check<S extends z.ZodType>(file: string, schema: S, json: unknown, issu
 
 type Files = { [K in keyof typeof CONTENT_FILES]: z.infer<(typeof CONTENT_FILES)[K]> };
 
-export async function loadContent({ contentDir, brand }: { contentDir: string; brand: string }): Promise<ContentResult<Content>> {
+export async function loadContent({
+  contentDir,
+  brand,
+}: {
+  contentDir: string;
+  brand: string;
+}): Promise<ContentResult<Content>> {
   const issues: ContentIssue[] = [];
   const read: string[] = [];
   const brandName = `brands/${brand}.json`;
@@ -120,14 +146,22 @@ export async function loadContent({ contentDir, brand }: { contentDir: string; b
   names.forEach((name, i) => {
     const p = parsed[i]!;
     read.push(path.join(contentDir, name));
-    if (!p.ok) return void issues.push(p.issue);
+    if (!p.ok) {
+      issues.push(p.issue);
+      return;
+    }
     const data = check(name, CONTENT_FILES[name], p.json, issues);
     if (data !== undefined) (files as Record<string, unknown>)[name] = data;
   });
 
   let brandData: z.infer<typeof brandFile> | undefined;
   if (!(BRANDS as readonly string[]).includes(brand)) {
-    issues.push({ file: brandName, path: '', value: brand, message: `Unknown brand "${brand}": choose one of ${BRANDS.join(', ')}.` });
+    issues.push({
+      file: brandName,
+      path: '',
+      value: brand,
+      message: `Unknown brand "${brand}": choose one of ${BRANDS.join(', ')}.`,
+    });
   } else {
     read.push(path.join(contentDir, brandName));
     const p = await readJson(contentDir, brandName);
@@ -139,27 +173,48 @@ export async function loadContent({ contentDir, brand }: { contentDir: string; b
   const imagesDir = path.join(contentDir, 'images');
   const needImage = (file: string, at: string, name: string) => {
     if (!existsSync(path.join(imagesDir, name)))
-      issues.push({ file, path: at, value: name, message: `The image "${name}" does not exist in content/images; add the file or correct the name.` });
+      issues.push({
+        file,
+        path: at,
+        value: name,
+        message: `The image "${name}" does not exist in content/images; add the file or correct the name.`,
+      });
   };
-  files['team.json']?.team.forEach((m, i) => needImage('team.json', `team[${i}].photoFilename`, m.photoFilename));
-  if (files['curriculum.json']) needImage('curriculum.json', 'curriculum.photoFilename', files['curriculum.json'].curriculum.photoFilename);
-  files['partners.json']?.partners.forEach((p, i) => needImage('partners.json', `partners[${i}].logo`, p.logo));
-  files['partners.json']?.covenants.forEach((p, i) => needImage('partners.json', `covenants[${i}].logo`, p.logo));
-  files['gallery.json']?.photos.forEach((p, i) => needImage('gallery.json', `photos[${i}].file`, p.file));
-  files['gallery.json']?.videos.forEach((v, i) => needImage('gallery.json', `videos[${i}].poster`, v.poster));
-  for (const [n, img] of Object.entries(files['images.json'] ?? {})) needImage('images.json', `${n}.file`, img.file);
-  for (const [n, img] of Object.entries(brandData?.images ?? {})) if (img) needImage(brandName, `images.${n}.file`, img.file);
+  const f0 = files;
+  for (const [i, m] of (f0['team.json']?.team ?? []).entries())
+    needImage('team.json', `team[${i}].photoFilename`, m.photoFilename);
+  if (f0['curriculum.json'])
+    needImage(
+      'curriculum.json',
+      'curriculum.photoFilename',
+      f0['curriculum.json'].curriculum.photoFilename,
+    );
+  for (const [i, p] of (f0['partners.json']?.partners ?? []).entries())
+    needImage('partners.json', `partners[${i}].logo`, p.logo);
+  for (const [i, p] of (f0['partners.json']?.covenants ?? []).entries())
+    needImage('partners.json', `covenants[${i}].logo`, p.logo);
+  for (const [i, p] of (f0['gallery.json']?.photos ?? []).entries())
+    needImage('gallery.json', `photos[${i}].file`, p.file);
+  for (const [i, v] of (f0['gallery.json']?.videos ?? []).entries())
+    needImage('gallery.json', `videos[${i}].poster`, v.poster);
+  for (const [n, img] of Object.entries(f0['images.json'] ?? {}))
+    needImage('images.json', `${n}.file`, img.file);
+  for (const [n, img] of Object.entries(brandData?.images ?? {}))
+    if (img) needImage(brandName, `images.${n}.file`, img.file);
 
   // Plans may only list benefits that exist.
   const plans = files['plans.json'];
   if (plans) {
     const ids = new Set(plans.benefits.map((b) => b.id));
-    plans.plans.forEach((plan, i) =>
-      plan.benefits.forEach((b, j) => {
+    for (const [i, plan] of plans.plans.entries())
+      for (const [j, b] of plan.benefits.entries())
         if (!ids.has(b))
-          issues.push({ file: 'plans.json', path: `plans[${i}].benefits[${j}]`, value: b, message: `The benefit "${b}" is not defined: use one of ${[...ids].join(', ')} or add it to "benefits".` });
-      }),
-    );
+          issues.push({
+            file: 'plans.json',
+            path: `plans[${i}].benefits[${j}]`,
+            value: b,
+            message: `The benefit "${b}" is not defined: use one of ${[...ids].join(', ')} or add it to "benefits".`,
+          });
   }
 
   if (issues.length > 0 || !brandData) return { ok: false, issues };

@@ -2,7 +2,12 @@
 import QRCode from 'qrcode';
 import type { QrLevel } from './schema.ts';
 
-const LEVELS: Record<QrLevel, 'L' | 'M' | 'Q' | 'H'> = { low: 'L', medium: 'M', quartile: 'Q', high: 'H' };
+const LEVELS: Record<QrLevel, 'L' | 'M' | 'Q' | 'H'> = {
+  low: 'L',
+  medium: 'M',
+  quartile: 'Q',
+  high: 'H',
+};
 export const QUIET_ZONE = 2;
 
 export interface QrSvg {
@@ -15,10 +20,14 @@ export interface QrSvg {
 
 export function qrSvg(text: string, options: { level?: QrLevel; version?: number } = {}): QrSvg {
   const { level = 'medium', version } = options;
-  if (!(level in LEVELS)) throw new RangeError(`QR level "${level}" is not one of low, medium, quartile, high.`);
+  if (!(level in LEVELS))
+    throw new RangeError(`QR level "${level}" is not one of low, medium, quartile, high.`);
   if (version !== undefined && (!Number.isInteger(version) || version < 1 || version > 40))
     throw new RangeError(`QR version ${version} is outside 1 to 40.`);
-  const qr = QRCode.create(text, { errorCorrectionLevel: LEVELS[level], ...(version ? { version } : {}) });
+  const qr = QRCode.create(text, {
+    errorCorrectionLevel: LEVELS[level],
+    ...(version ? { version } : {}),
+  });
   const n = qr.modules.size;
   const parts: string[] = [];
   // One rectangle per horizontal run of dark modules keeps the path short.

@@ -6,7 +6,10 @@
 import { z } from 'zod';
 
 const text = (what: string) =>
-  z.string({ error: `Expected ${what} as text.` }).trim().min(1, `Expected ${what}; it must not be empty.`);
+  z
+    .string({ error: `Expected ${what} as text.` })
+    .trim()
+    .min(1, `Expected ${what}; it must not be empty.`);
 
 /** WhatsApp numbers carry the country code: 55 + area code + 9-digit mobile = 13 digits. */
 export const whatsNumber = z
@@ -26,7 +29,10 @@ export const landlineNumber = z
 
 const httpUrl = z
   .string({ error: 'Expected an address starting with https://.' })
-  .regex(/^https?:\/\/[^\s]+$/, 'Expected an absolute address starting with https://, e.g. "https://www.example.com.br".');
+  .regex(
+    /^https?:\/\/[^\s]+$/,
+    'Expected an absolute address starting with https://, e.g. "https://www.example.com.br".',
+  );
 
 const imageFile = z
   .string({ error: 'Expected an image file name inside content/images, e.g. "hero.svg".' })
@@ -43,7 +49,9 @@ const dimension = z
 export const namedImage = z.strictObject({
   file: imageFile,
   /** Empty for decorative images. */
-  alt: z.string({ error: 'Expected the image description (alt text) as text; use "" for decorative images.' }),
+  alt: z.string({
+    error: 'Expected the image description (alt text) as text; use "" for decorative images.',
+  }),
   width: dimension,
   height: dimension,
 });
@@ -57,20 +65,28 @@ const hexColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour in the form "#rrggbb", e.g. "#0f766e".');
 
 export const siteFile = z.strictObject({
-  url: httpUrl.refine((u) => !u.endsWith('/'), 'Expected the site address without a trailing slash, e.g. "https://www.amigofielvet.com.br".'),
+  url: httpUrl.refine(
+    (u) => !u.endsWith('/'),
+    'Expected the site address without a trailing slash, e.g. "https://www.amigofielvet.com.br".',
+  ),
   locale: z.string().default('pt_BR'),
   alert: z.string().optional(),
   analytics: z.strictObject({
     measurementId: z
       .string()
-      .regex(/^G-[A-Z0-9]{6,12}$/, 'Expected a Google Analytics measurement id like "G-AB12CD34EF".'),
+      .regex(
+        /^G-[A-Z0-9]{6,12}$/,
+        'Expected a Google Analytics measurement id like "G-AB12CD34EF".',
+      ),
     strategy: z.enum(SCRIPT_STRATEGIES, {
       error: 'Expected the script strategy "post-hydrate", "idle" or "off-main-thread".',
     }),
   }),
   qr: z
     .strictObject({
-      level: z.enum(QR_LEVELS, { error: 'Expected the QR error-correction level "low", "medium", "quartile" or "high".' }),
+      level: z.enum(QR_LEVELS, {
+        error: 'Expected the QR error-correction level "low", "medium", "quartile" or "high".',
+      }),
       version: z
         .number()
         .int()
@@ -91,7 +107,10 @@ export const companyFile = z.strictObject({
 const handle = (site: string) =>
   z
     .string({ error: `Expected the ${site} handle as text.` })
-    .regex(/^[A-Za-z0-9._-]+$/, `Expected only the ${site} handle (letters, digits, ".", "_" or "-"), not a full address.`);
+    .regex(
+      /^[A-Za-z0-9._-]+$/,
+      `Expected only the ${site} handle (letters, digits, ".", "_" or "-"), not a full address.`,
+    );
 
 export const socialFile = z.strictObject({
   facebook: handle('Facebook'),
@@ -103,11 +122,15 @@ export const socialFile = z.strictObject({
 
 export const contactFile = z.strictObject({
   endereco: text('the address (endereco)'),
-  agendamento: z.array(landlineNumber).min(1, 'Expected at least one scheduling number (agendamento).'),
+  agendamento: z
+    .array(landlineNumber)
+    .min(1, 'Expected at least one scheduling number (agendamento).'),
   fixos: z.array(landlineNumber),
   plantao: z.array(landlineNumber).min(1, 'Expected at least one emergency number (plantao).'),
   whatsapp: z.array(whatsNumber),
-  horarios: z.array(z.strictObject({ dias: text('the days'), horas: text('the hours') })).min(1, 'Expected at least one line of opening hours (horarios).'),
+  horarios: z
+    .array(z.strictObject({ dias: text('the days'), horas: text('the hours') }))
+    .min(1, 'Expected at least one line of opening hours (horarios).'),
 });
 
 export const unit = z.strictObject({
@@ -130,7 +153,9 @@ export const unit = z.strictObject({
       ),
   ),
 });
-export const unitsFile = z.strictObject({ units: z.array(unit).min(1, 'Expected at least one unit.') });
+export const unitsFile = z.strictObject({
+  units: z.array(unit).min(1, 'Expected at least one unit.'),
+});
 
 export const teamFile = z.strictObject({
   team: z.array(
@@ -138,7 +163,11 @@ export const teamFile = z.strictObject({
       name: text('the name'),
       role: text('the role'),
       photoFilename: imageFile,
-      photo: z.strictObject({ alt: text('the photo description (alt)'), width: dimension, height: dimension }),
+      photo: z.strictObject({
+        alt: text('the photo description (alt)'),
+        width: dimension,
+        height: dimension,
+      }),
     }),
   ),
 });
@@ -149,14 +178,22 @@ export const plansFile = z.strictObject({
   plans: z.array(
     z.strictObject({
       name: text('the plan name'),
-      price: z.number({ error: 'Expected the monthly price as a number, e.g. 79.9.' }).positive('Expected a price greater than 0.'),
+      price: z
+        .number({ error: 'Expected the monthly price as a number, e.g. 79.9.' })
+        .positive('Expected a price greater than 0.'),
       period: text('the billing period'),
       description: text('the plan description'),
       benefits: z.array(z.string()),
       highlight: z.boolean().default(false),
     }),
   ),
-  benefits: z.array(z.strictObject({ id: text('the benefit id'), title: text('the benefit title'), description: text('the benefit description') })),
+  benefits: z.array(
+    z.strictObject({
+      id: text('the benefit id'),
+      title: text('the benefit title'),
+      description: text('the benefit description'),
+    }),
+  ),
 });
 
 const logo = z.strictObject({ name: text('the name'), logo: imageFile, url: httpUrl.optional() });
@@ -175,14 +212,23 @@ export const curriculumFile = z.strictObject({
 });
 
 export const ICON_NAMES = [
-  'stethoscope', 'syringe', 'heart-pulse', 'scalpel', 'microscope', 'tooth', 'scissors', 'paw',
+  'stethoscope',
+  'syringe',
+  'heart-pulse',
+  'scalpel',
+  'microscope',
+  'tooth',
+  'scissors',
+  'paw',
 ] as const;
 
 export const servicesFile = z.strictObject({
   services: z
     .array(
       z.strictObject({
-        slug: z.string().regex(/^[a-z0-9-]+$/, 'Expected a slug in lower case with dashes, e.g. "banho-e-tosa".'),
+        slug: z
+          .string()
+          .regex(/^[a-z0-9-]+$/, 'Expected a slug in lower case with dashes, e.g. "banho-e-tosa".'),
         icon: z.enum(ICON_NAMES, { error: `Expected one of the icons ${ICON_NAMES.join(', ')}.` }),
         title: text('the service title'),
         description: text('the service description'),
@@ -191,7 +237,10 @@ export const servicesFile = z.strictObject({
     .min(1, 'Expected at least one service.'),
 });
 
-const pageText = z.strictObject({ title: text('the page title'), subtitle: text('the page subtitle') });
+const pageText = z.strictObject({
+  title: text('the page title'),
+  subtitle: text('the page subtitle'),
+});
 export const pagesFile = z.strictObject({
   servicos: pageText,
   galeria: pageText,
@@ -204,11 +253,15 @@ export const countdownFile = z.strictObject({
   eventName: text('the event name'),
   eventDate: z
     .string({ error: 'Expected the event date as text.' })
-    .regex(
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/,
-      'Expected the event date in ISO 8601 with a time zone, e.g. "2027-03-13T08:00:00-03:00".',
-    )
-    .refine((d) => !Number.isNaN(Date.parse(d)), 'Expected a real calendar date, e.g. "2027-03-13T08:00:00-03:00".'),
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, {
+      message:
+        'Expected the event date in ISO 8601 with a time zone, e.g. "2027-03-13T08:00:00-03:00".',
+      abort: true,
+    })
+    .refine(
+      (d) => !Number.isNaN(Date.parse(d)),
+      'Expected a real calendar date, e.g. "2027-03-13T08:00:00-03:00".',
+    ),
   subtitle: text('the event subtitle'),
 });
 
@@ -222,7 +275,15 @@ export const textsFile = z.strictObject({
 });
 
 export const galleryFile = z.strictObject({
-  photos: z.array(z.strictObject({ file: imageFile, alt: text('the photo description (alt)'), caption: text('the caption'), width: dimension, height: dimension })),
+  photos: z.array(
+    z.strictObject({
+      file: imageFile,
+      alt: text('the photo description (alt)'),
+      caption: text('the caption'),
+      width: dimension,
+      height: dimension,
+    }),
+  ),
   videos: z.array(
     z.strictObject({
       title: text('the video title'),
@@ -235,17 +296,37 @@ export const galleryFile = z.strictObject({
   ),
 });
 
-export const IMAGE_NAMES = ['logo', 'favicon', 'hero', 'about', 'cta', 'contact', 'notFound', 'serverError', 'og'] as const;
+export const IMAGE_NAMES = [
+  'logo',
+  'favicon',
+  'hero',
+  'about',
+  'cta',
+  'contact',
+  'notFound',
+  'serverError',
+  'og',
+] as const;
 export const imagesFile = z.strictObject(
-  Object.fromEntries(IMAGE_NAMES.map((n) => [n, namedImage])) as Record<(typeof IMAGE_NAMES)[number], typeof namedImage>,
+  Object.fromEntries(IMAGE_NAMES.map((n) => [n, namedImage])) as Record<
+    (typeof IMAGE_NAMES)[number],
+    typeof namedImage
+  >,
 );
 
 export const brandFile = z.strictObject({
   badge: z.strictObject({
-    type: z.enum(BADGE_TYPES, { error: 'Expected the badge type "vet", "med", "digital", "psico" or "odonto".' }),
+    type: z.enum(BADGE_TYPES, {
+      error: 'Expected the badge type "vet", "med", "digital", "psico" or "odonto".',
+    }),
     label: z.string().optional(),
   }),
-  theme: z.strictObject({ primary: hexColor, primaryDark: hexColor, primarySoft: hexColor, accent: hexColor }),
+  theme: z.strictObject({
+    primary: hexColor,
+    primaryDark: hexColor,
+    primarySoft: hexColor,
+    accent: hexColor,
+  }),
   company: companyFile.partial().optional(),
   site: z.strictObject({ url: httpUrl }).partial().optional(),
   images: imagesFile.partial().optional(),

@@ -4,7 +4,16 @@ import type { Content, Unit } from './schema.ts';
 
 const DAY = /^(Mo|Tu|We|Th|Fr|Sa|Su)/;
 
-export function pageHead(c: Content, input: { path: string; title: string; description: string; jsonLd?: unknown[]; noindex?: boolean }): HeadTags {
+export function pageHead(
+  c: Content,
+  input: {
+    path: string;
+    title: string;
+    description: string;
+    jsonLd?: unknown[];
+    noindex?: boolean;
+  },
+): HeadTags {
   const url = c.site.url + input.path;
   const image = `${c.site.url}/images/${c.images.og.file}`;
   const meta: NonNullable<HeadTags['meta']> = [
@@ -23,7 +32,9 @@ export function pageHead(c: Content, input: { path: string; title: string; descr
     { name: 'twitter:card', content: 'summary_large_image' },
   ];
   if (input.noindex) meta.push({ name: 'robots', content: 'noindex' });
-  const link: NonNullable<HeadTags['link']> = [{ rel: 'icon', href: `/images/${c.images.favicon.file}`, type: 'image/svg+xml' }];
+  const link: NonNullable<HeadTags['link']> = [
+    { rel: 'icon', href: `/images/${c.images.favicon.file}`, type: 'image/svg+xml' },
+  ];
   if (!input.noindex) link.unshift({ rel: 'canonical', href: url });
   return { title: input.title, meta, link, ...(input.jsonLd ? { jsonLd: input.jsonLd } : {}) };
 }

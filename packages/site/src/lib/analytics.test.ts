@@ -13,14 +13,22 @@ afterEach(() => vi.useRealTimers());
 
 describe('page_view on route change', () => {
   it('is sent 100 ms after the route update with pathname + search + hash', () => {
-    browser.onRouteUpdate?.({ location: { pathname: '/servicos/', search: '?utm=x', hash: '#vacinacao' }, prevLocation: null });
+    browser.onRouteUpdate?.({
+      location: { pathname: '/servicos/', search: '?utm=x', hash: '#vacinacao' },
+      prevLocation: null,
+    });
     vi.advanceTimersByTime(99);
     expect(gtagCalls()).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(gtagCalls()).toEqual([['event', 'page_view', { page_path: '/servicos/?utm=x#vacinacao' }]]);
+    expect(gtagCalls()).toEqual([
+      ['event', 'page_view', { page_path: '/servicos/?utm=x#vacinacao' }],
+    ]);
   });
   it('defines the standard gtag stub that pushes arguments onto dataLayer', () => {
-    browser.onRouteUpdate?.({ location: { pathname: '/', search: '', hash: '' }, prevLocation: null });
+    browser.onRouteUpdate?.({
+      location: { pathname: '/', search: '', hash: '' },
+      prevLocation: null,
+    });
     vi.advanceTimersByTime(100);
     expect(typeof window.gtag).toBe('function');
     expect(Object.prototype.toString.call(window.dataLayer![0])).toBe('[object Arguments]');

@@ -28,7 +28,11 @@ export function trackEvent(name: string, params: Record<string, unknown>): void 
 }
 
 /** `page_view` 100 ms after a route change, with path, search and hash. */
-export function schedulePageView(location: { pathname: string; search: string; hash: string }): void {
+export function schedulePageView(location: {
+  pathname: string;
+  search: string;
+  hash: string;
+}): void {
   const page_path = location.pathname + location.search + location.hash;
   setTimeout(() => trackEvent('page_view', { page_path }), PAGE_VIEW_DELAY_MS);
 }

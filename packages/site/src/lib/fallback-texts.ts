@@ -13,7 +13,9 @@ export const FALLBACK_TEXTS = {
 export type GeneratedTexts = { [K in keyof typeof FALLBACK_TEXTS]?: string | undefined };
 
 /** Each missing or blank text takes its fallback. */
-export function withFallbacks(texts: GeneratedTexts): { [K in keyof typeof FALLBACK_TEXTS]: string } {
+export function withFallbacks(texts: GeneratedTexts): {
+  [K in keyof typeof FALLBACK_TEXTS]: string;
+} {
   const out: { -readonly [K in keyof typeof FALLBACK_TEXTS]: string } = { ...FALLBACK_TEXTS };
   for (const key of Object.keys(FALLBACK_TEXTS) as Array<keyof typeof FALLBACK_TEXTS>) {
     const v = texts[key];

@@ -1,6 +1,13 @@
 // Real link builders; no fakes.
 import { describe, expect, it } from 'vitest';
-import { facebookUrl, instagramUrl, isExternal, linkedinUrl, mapsSearchUrl, whatsappChatUrl } from './links.ts';
+import {
+  facebookUrl,
+  instagramUrl,
+  isExternal,
+  linkedinUrl,
+  mapsSearchUrl,
+  whatsappChatUrl,
+} from './links.ts';
 
 describe('outbound links', () => {
   it('treats http, https and protocol-relative addresses as external', () => {
@@ -16,7 +23,9 @@ describe('outbound links', () => {
     );
   });
   it('builds a wa.me chat link with the prefilled message', () => {
-    expect(whatsappChatUrl('5511987654321', 'Olá, quero agendar!')).toBe('https://wa.me/5511987654321?text=Ol%C3%A1%2C%20quero%20agendar!');
+    expect(whatsappChatUrl('5511987654321', 'Olá, quero agendar!')).toBe(
+      'https://wa.me/5511987654321?text=Ol%C3%A1%2C%20quero%20agendar!',
+    );
     expect(whatsappChatUrl('5511987654321')).toBe('https://wa.me/5511987654321');
   });
   it('builds social profile links from the handles', () => {

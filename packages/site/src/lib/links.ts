@@ -16,7 +16,9 @@ export function mapsSearchUrl(address: string): string {
 
 export function whatsappChatUrl(whats: string, message?: string): string {
   const number = whats.replace(/\D/g, '');
-  return message ? `https://wa.me/${number}?text=${encodeURIComponent(message)}` : `https://wa.me/${number}`;
+  return message
+    ? `https://wa.me/${number}?text=${encodeURIComponent(message)}`
+    : `https://wa.me/${number}`;
 }
 
 export const instagramUrl = (user: string) => `https://www.instagram.com/${user}/`;

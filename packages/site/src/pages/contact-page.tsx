@@ -16,7 +16,10 @@ const GROUPS = [
   ['plantao', 'Plantão 24 horas'],
 ] as const;
 
-export default function ContactPage({ data, pageContext }: PageProps<ContactData, SitePageContext>) {
+export default function ContactPage({
+  data,
+  pageContext,
+}: PageProps<ContactData, SitePageContext>) {
   return (
     <Frame pageName={pageContext.pageName}>
       <PageHero eyebrow="Contato" title={data.page.title} subtitle={data.page.subtitle} />
@@ -38,7 +41,11 @@ export default function ContactPage({ data, pageContext }: PageProps<ContactData
                 data.phones[key].length > 0 ? (
                   <div key={key} className="contact__group">
                     <h3>
-                      <Icon name={key === 'plantao' ? 'siren' : 'phone'} size={20} color="currentColor" />
+                      <Icon
+                        name={key === 'plantao' ? 'siren' : 'phone'}
+                        size={20}
+                        color="currentColor"
+                      />
                       {label}
                     </h3>
                     <ul>
@@ -89,16 +96,34 @@ export default function ContactPage({ data, pageContext }: PageProps<ContactData
               Converse pelo WhatsApp
             </h2>
             <p>Aponte a câmera do celular para o código e comece a conversa com a nossa equipe.</p>
-            <QrCode size={data.qr.size} path={data.qr.path} label="QR code que abre uma conversa no WhatsApp da clínica" />
+            <QrCode
+              size={data.qr.size}
+              path={data.qr.path}
+              label="QR code que abre uma conversa no WhatsApp da clínica"
+            />
             <SiteLink to={data.whatsHref} className="button" data-variant="whatsapp">
               <Icon name="whatsapp" size={20} color="currentColor" />
               Abrir o WhatsApp
             </SiteLink>
-            <img src={data.image.src} alt={data.image.alt} width={data.image.width} height={data.image.height} loading="lazy" decoding="async" className="contact__map" />
+            <img
+              src={data.image.src}
+              alt={data.image.alt}
+              width={data.image.width}
+              height={data.image.height}
+              loading="lazy"
+              decoding="async"
+              className="contact__map"
+            />
           </aside>
         </div>
       </section>
-      <Section headingId="unidades" eyebrow="Unidades" title="Venha nos visitar" lead="Escolha a unidade mais perto de você. Todas atendem com hora marcada." tone="soft">
+      <Section
+        headingId="unidades"
+        eyebrow="Unidades"
+        title="Venha nos visitar"
+        lead="Escolha a unidade mais perto de você. Todas atendem com hora marcada."
+        tone="soft"
+      >
         <div className="grid grid--units">
           {data.units.map((u) => (
             <UnitCard key={u.name} unit={u} />

@@ -18,7 +18,13 @@ export function ErrorPage({ code, title, text, data }: ErrorPageProps) {
     <Frame>
       <section className="error-page" aria-labelledby="error-title">
         <div className="container error-page__inner">
-          <img src={data.image.src} alt={data.image.alt} width={data.image.width} height={data.image.height} className="error-page__image" />
+          <img
+            src={data.image.src}
+            alt={data.image.alt}
+            width={data.image.width}
+            height={data.image.height}
+            className="error-page__image"
+          />
           <div>
             <p className="eyebrow">Erro {code}</p>
             <h1 id="error-title" className="error-page__title">

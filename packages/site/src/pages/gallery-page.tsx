@@ -6,7 +6,10 @@ import { SiteLink } from '../components/site-link.tsx';
 import type { GalleryData, SitePageContext } from '../page-data.ts';
 import './pages.css';
 
-export default function GalleryPage({ data, pageContext }: PageProps<GalleryData, SitePageContext>) {
+export default function GalleryPage({
+  data,
+  pageContext,
+}: PageProps<GalleryData, SitePageContext>) {
   return (
     <Frame pageName={pageContext.pageName}>
       <PageHero eyebrow="Galeria" title={data.page.title} subtitle={data.page.subtitle} />
@@ -14,7 +17,15 @@ export default function GalleryPage({ data, pageContext }: PageProps<GalleryData
         <div className="grid grid--gallery">
           {data.photos.map((p, i) => (
             <figure key={p.src} className="photo">
-              <img src={p.src} alt={p.alt} width={p.width} height={p.height} loading={i < 2 ? 'eager' : 'lazy'} decoding="async" sizes="(max-width: 768px) 100vw, 33vw" />
+              <img
+                src={p.src}
+                alt={p.alt}
+                width={p.width}
+                height={p.height}
+                loading={i < 2 ? 'eager' : 'lazy'}
+                decoding="async"
+                sizes="(max-width: 768px) 100vw, 33vw"
+              />
               <figcaption>{p.caption}</figcaption>
             </figure>
           ))}
@@ -26,7 +37,14 @@ export default function GalleryPage({ data, pageContext }: PageProps<GalleryData
             <li key={v.url} className="card video">
               <SiteLink to={v.url} className="video__link">
                 <span className="video__poster">
-                  <img src={v.poster.src} alt="" width={v.poster.width} height={v.poster.height} loading="lazy" decoding="async" />
+                  <img
+                    src={v.poster.src}
+                    alt=""
+                    width={v.poster.width}
+                    height={v.poster.height}
+                    loading="lazy"
+                    decoding="async"
+                  />
                   <span className="video__duration">{v.duration}</span>
                 </span>
                 <span className="video__title">

@@ -1,5 +1,6 @@
 import type { PageProps } from '@ssg/cli/site';
 import { Countdown } from '../components/countdown.tsx';
+import { CtaBand } from '../components/cta-band.tsx';
 import { Frame } from '../components/frame.tsx';
 import { Icon } from '../components/icon.tsx';
 import { LogoWall } from '../components/logo-wall.tsx';
@@ -8,7 +9,6 @@ import { Section } from '../components/section.tsx';
 import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { TeamList } from '../components/team-list.tsx';
-import { CtaBand } from '../components/cta-band.tsx';
 import { withFallbacks } from '../lib/fallback-texts.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import type { HomeData, SitePageContext } from '../page-data.ts';
@@ -28,7 +28,12 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Site
             </h1>
             <p className="hero__subtitle">{company.subtitle}</p>
             <div className="hero__actions">
-              <SiteLink to={data.whatsHref} className="button" data-variant="primary" data-size="lg">
+              <SiteLink
+                to={data.whatsHref}
+                className="button"
+                data-variant="primary"
+                data-size="lg"
+              >
                 <Icon name="whatsapp" size={20} color="currentColor" />
                 Agendar pelo WhatsApp
               </SiteLink>
@@ -53,16 +58,33 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Site
             </ul>
           </div>
           <div className="hero__art">
-            <img src={images.hero.src} alt={images.hero.alt} width={images.hero.width} height={images.hero.height} fetchPriority="high" sizes="(max-width: 768px) 90vw, 560px" />
+            <img
+              src={images.hero.src}
+              alt={images.hero.alt}
+              width={images.hero.width}
+              height={images.hero.height}
+              fetchPriority="high"
+              sizes="(max-width: 768px) 90vw, 560px"
+            />
           </div>
         </div>
       </section>
 
       <div className="container">
-        <Countdown eventName={data.countdown.eventName} eventDate={data.countdown.eventDate} subtitle={data.countdown.subtitle} />
+        <Countdown
+          eventName={data.countdown.eventName}
+          eventDate={data.countdown.eventDate}
+          subtitle={data.countdown.subtitle}
+        />
       </div>
 
-      <Section headingId="sobre" eyebrow="Quem somos" title={texts.h2} align="start" className="about">
+      <Section
+        headingId="sobre"
+        eyebrow="Quem somos"
+        title={texts.h2}
+        align="start"
+        className="about"
+      >
         <div className="about__grid">
           <div className="about__text">
             <p>{texts.about1}</p>
@@ -82,10 +104,26 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Site
               </li>
             </ul>
           </div>
-          <img className="about__image" src={images.about.src} alt={images.about.alt} width={images.about.width} height={images.about.height} loading="lazy" decoding="async" />
+          <img
+            className="about__image"
+            src={images.about.src}
+            alt={images.about.alt}
+            width={images.about.width}
+            height={images.about.height}
+            loading="lazy"
+            decoding="async"
+          />
         </div>
         <article className="card curriculum" aria-labelledby="curriculo">
-          <img src={curriculum.photo.src} alt={curriculum.photo.alt} width={112} height={112} loading="lazy" decoding="async" className="curriculum__photo" />
+          <img
+            src={curriculum.photo.src}
+            alt={curriculum.photo.alt}
+            width={112}
+            height={112}
+            loading="lazy"
+            decoding="async"
+            className="curriculum__photo"
+          />
           <div>
             <p className="eyebrow">Responsável técnica</p>
             <h3 id="curriculo" className="curriculum__name">
@@ -117,7 +155,13 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Site
         </article>
       </Section>
 
-      <Section headingId="servicos" eyebrow="Serviços" title="Tudo o que o seu pet precisa" lead={texts.descriptionService} tone="soft">
+      <Section
+        headingId="servicos"
+        eyebrow="Serviços"
+        title="Tudo o que o seu pet precisa"
+        lead={texts.descriptionService}
+        tone="soft"
+      >
         <ServiceGrid services={data.services} />
         <p className="section__more">
           <SiteLink to="/servicos/" className="button" data-variant="primary">
@@ -127,11 +171,26 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Site
         </p>
       </Section>
 
-      <Section headingId="planos" eyebrow="Planos de saúde" title={data.plans.title} lead={data.plans.subtitle}>
-        <PlanList plans={data.plans.plans} benefits={data.plans.benefits} ctaHref={data.whatsHref} />
+      <Section
+        headingId="planos"
+        eyebrow="Planos de saúde"
+        title={data.plans.title}
+        lead={data.plans.subtitle}
+      >
+        <PlanList
+          plans={data.plans.plans}
+          benefits={data.plans.benefits}
+          ctaHref={data.whatsHref}
+        />
       </Section>
 
-      <Section headingId="equipe" eyebrow="Equipe" title="Quem cuida do seu pet" lead="Veterinários especialistas, registrados no CRMV-SP e apaixonados pelo que fazem." tone="soft">
+      <Section
+        headingId="equipe"
+        eyebrow="Equipe"
+        title="Quem cuida do seu pet"
+        lead="Veterinários especialistas, registrados no CRMV-SP e apaixonados pelo que fazem."
+        tone="soft"
+      >
         <TeamList team={data.team} />
       </Section>
 
@@ -139,7 +198,15 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Site
         <div className="grid grid--gallery">
           {data.gallery.map((p) => (
             <figure key={p.src} className="photo">
-              <img src={p.src} alt={p.alt} width={p.width} height={p.height} loading="lazy" decoding="async" sizes="(max-width: 768px) 100vw, 33vw" />
+              <img
+                src={p.src}
+                alt={p.alt}
+                width={p.width}
+                height={p.height}
+                loading="lazy"
+                decoding="async"
+                sizes="(max-width: 768px) 100vw, 33vw"
+              />
               <figcaption>{p.caption}</figcaption>
             </figure>
           ))}
@@ -152,7 +219,12 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Site
         </p>
       </Section>
 
-      <Section headingId="parceiros" eyebrow="Parceiros e convênios" title="Trabalhamos junto com quem cuida bem" tone="soft">
+      <Section
+        headingId="parceiros"
+        eyebrow="Parceiros e convênios"
+        title="Trabalhamos junto com quem cuida bem"
+        tone="soft"
+      >
         <h3 className="logo-wall__heading">Parceiros</h3>
         <LogoWall items={data.partners} />
         <h3 className="logo-wall__heading">Convênios aceitos</h3>
@@ -164,7 +236,12 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Site
           Fale conosco
           <Icon name="arrow-right" size={20} color="currentColor" />
         </SiteLink>
-        <SiteLink to={telHref(data.phone)} className="button" data-variant="ghost-light" data-size="lg">
+        <SiteLink
+          to={telHref(data.phone)}
+          className="button"
+          data-variant="ghost-light"
+          data-size="lg"
+        >
           <Icon name="phone" size={20} color="currentColor" />
           {formatLandline(data.phone)}
         </SiteLink>

@@ -10,7 +10,10 @@ import { formatLandline, telHref } from '../lib/phone.ts';
 import type { ServicesData, SitePageContext } from '../page-data.ts';
 import './pages.css';
 
-export default function ServicesPage({ data, pageContext }: PageProps<ServicesData, SitePageContext>) {
+export default function ServicesPage({
+  data,
+  pageContext,
+}: PageProps<ServicesData, SitePageContext>) {
   const { descriptionService } = withFallbacks({ descriptionService: data.descriptionService });
   return (
     <Frame pageName={pageContext.pageName}>
@@ -29,7 +32,12 @@ export default function ServicesPage({ data, pageContext }: PageProps<ServicesDa
           <Icon name="whatsapp" size={20} color="currentColor" />
           Agendar pelo WhatsApp
         </SiteLink>
-        <SiteLink to={telHref(data.phone)} className="button" data-variant="ghost-light" data-size="lg">
+        <SiteLink
+          to={telHref(data.phone)}
+          className="button"
+          data-variant="ghost-light"
+          data-size="lg"
+        >
           <Icon name="phone" size={20} color="currentColor" />
           {formatLandline(data.phone)}
         </SiteLink>

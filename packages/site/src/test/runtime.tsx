@@ -3,7 +3,7 @@
  * Link, Slice and useStaticQuery read it), with a recorded `navigate` instead of the loader.
  * The context is imported by path because @ssg/cli does not export a test provider yet.
  */
-import { render, type RenderResult } from '@testing-library/react';
+import { type RenderResult, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { RuntimeContext, type RuntimeState } from '../../../ssg-cli/src/runtime/context.ts';
@@ -18,7 +18,13 @@ export function renderInRuntime(
     resources: {
       status: 200,
       path: pathname,
-      page: { componentChunkName: 'component---test', path: pathname, result: { data: {}, pageContext: {} }, staticQueryHashes: [], slicesMap: {} },
+      page: {
+        componentChunkName: 'component---test',
+        path: pathname,
+        result: { data: {}, pageContext: {} },
+        staticQueryHashes: [],
+        slicesMap: {},
+      },
       component: {},
       staticQueryResults: options.staticQueryResults ?? {},
       slices: {},
