@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type AppData,
@@ -13,6 +13,7 @@ import { SsgError } from '../errors.ts';
 import type { BuildContext } from './context.ts';
 import { checkPageDataSize } from './page-data-size.ts';
 import { HASH_PLACEHOLDER } from './render.ts';
+import { writeFiles } from './write-files.ts';
 
 /** Output-relative file of a page: `/` → `index.html`, `/servicos/` → `servicos/index.html`, `/404.html` → `404.html`. */
 export function htmlFileOf(pagePath: string): string {
@@ -72,11 +73,7 @@ export async function emitFiles(ctx: BuildContext): Promise<void> {
   const files = outputFiles(ctx);
 
   try {
-    for (const [name, contents] of files) {
-      const target = path.join(ctx.stagingDir, name);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, contents);
-    }
+    await writeFiles(ctx.stagingDir, files);
     for (const asset of ctx.loaded.site.assets?.(ctx.content) ?? []) {
       await cp(asset.from, path.join(ctx.stagingDir, asset.to), { recursive: true });
     }
