@@ -7,6 +7,7 @@ import { exitCodeOf, formatError, SsgError } from './errors.ts';
 
 export const USAGE = `Usage:
   ssg build [--out DIR] [--brand vet|med|digital|psico|odonto] [--content DIR] [--site DIR] [--trailing-slash always|never|ignore]
+            [--keep-builds N] [--no-service-worker]
   ssg serve [DIR] [--port N]
   ssg dev [--brand B] [--content DIR] [--site DIR] [--port N]`;
 
@@ -32,6 +33,15 @@ function port(value: string | boolean | undefined, fallback: number): number {
   return n;
 }
 
+/** A whole number of 1 or more, or undefined when the flag is absent. */
+function count(value: string | boolean | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[1-9]\d*$/.test(value)) {
+    throw usageError(`${flag} "${String(value)}" is not a whole number, 1 or more.`);
+  }
+  return Number(value);
+}
+
 const str = (value: string | boolean | undefined): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
@@ -47,6 +57,8 @@ export async function main(argv: string[]): Promise<number> {
           content: { type: 'string' },
           site: { type: 'string' },
           'trailing-slash': { type: 'string' },
+          'keep-builds': { type: 'string' },
+          'no-service-worker': { type: 'boolean' },
         });
         const { build } = await import('./build/build.ts');
         const { summary, terminalReporter } = await import('./build/reporter.ts');
@@ -56,6 +68,8 @@ export async function main(argv: string[]): Promise<number> {
           contentDir: str(values.content),
           siteDir: str(values.site),
           trailingSlash: str(values['trailing-slash']) as TrailingSlash | undefined,
+          keepBuilds: count(values['keep-builds'], '--keep-builds'),
+          serviceWorker: values['no-service-worker'] === true ? false : undefined,
           reporter: terminalReporter(),
         });
         process.stdout.write(`${summary(result)}\n`);
