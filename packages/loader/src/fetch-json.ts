@@ -20,7 +20,11 @@ export const loadError = (name: string, tag?: Partial<LoadFailure>): LoadFailure
  * retried `retries` times, then rejects with `loadError(url)`. The backoff doubles
  * (100, 200, 400 ms) instead of retrying back to back, so a briefly overloaded host recovers.
  */
-export const fetchJson = <T>(url: string, c: FetchConfig): Promise<Fetched<T>> =>
+export const fetchJson = <T>(
+  url: string,
+  c: FetchConfig,
+  tag?: Partial<LoadFailure>,
+): Promise<Fetched<T>> =>
   retry(
     async (): Promise<Fetched<T>> => {
       const res = await c.fetch(url);
@@ -32,8 +36,10 @@ export const fetchJson = <T>(url: string, c: FetchConfig): Promise<Fetched<T>> =
     c.retries,
     (attempt) => c.retryBackoffMs * 2 ** attempt,
     c,
-  ).catch(() => Promise.reject(loadError(url)));
+  ).catch(() => Promise.reject(loadError(url, tag)));
 
-/** Like `fetchJson`, but only a 200 will do: 404 and 500 reject with `loadError(url)` too. */
-export const fetchOk = <T>(url: string, c: FetchConfig): Promise<T> =>
-  fetchJson<T>(url, c).then((r) => (r.status === 200 ? r.data : Promise.reject(loadError(url))));
+/** Like `fetchJson`, but only a 200 will do: anything else rejects with `loadError(url, tag)`. */
+export const fetchOk = <T>(url: string, c: FetchConfig, tag?: Partial<LoadFailure>): Promise<T> =>
+  fetchJson<T>(url, c, tag).then((r) =>
+    r.status === 200 ? r.data : Promise.reject(loadError(url, tag)),
+  );

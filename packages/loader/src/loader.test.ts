@@ -293,3 +293,19 @@ describe('lazy chunk failures', () => {
     expect(f.nav.assigned).toEqual([]);
   });
 });
+
+describe('start on a path without page-data', () => {
+  it('renders the 404 page when the host has no HTML for it either (HEAD 404)', async () => {
+    const f = fakeOptions({ ...site(), 'HEAD /nada/': 404 });
+    const res = await settle(createLoader(f.options).start('/nada/'));
+    expect(res).toMatchObject({ status: 'not-found', path: '/nada/' });
+    expect(f.net.count('/nada/', 'HEAD')).toBe(1);
+  });
+
+  it('keeps the server HTML when it exists (HEAD 200) instead of painting the 404 page over it', async () => {
+    const f = fakeOptions({ ...site(), 'HEAD /blog/': 200 });
+    const out = await settle(createLoader(f.options).start('/blog/'));
+    expect((out as Error).message).toBe('page resources for /blog/ not found. Not rendering React');
+    expect(f.nav).toEqual({ assigned: [], reloads: 0 });
+  });
+});

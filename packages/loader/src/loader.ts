@@ -82,6 +82,10 @@ export function createLoader(options: LoaderOptions): SsgLoader {
     return null;
   };
 
+  /** HEAD on a path without page-data: is there HTML for it all the same? */
+  const htmlExists = async (path: string) =>
+    (await c.fetch(path, { method: 'HEAD' }).catch(() => undefined))?.status === 200;
+
   /** Reloads for a gone chunk happen once per chunk per session, so they can never loop. */
   const firstChunkFailure = (chunk: string) => takeOnce(c.storage, CHUNK_KEY + chunk, '1');
 
@@ -104,10 +108,13 @@ export function createLoader(options: LoaderOptions): SsgLoader {
         // this HTML is older than the deployed build: reload once per new hash
         if (takeOnce(c.storage, RELOAD_KEY, stale)) return reload();
       } else clearOnce(c.storage, RELOAD_KEY);
-      if (!(res instanceof Error)) return res;
-      // a chunk gone after polling: the server HTML of this path names the current chunks
-      if (res.chunk && firstChunkFailure(res.chunk)) return reload();
-      throw res.query ? res : new Error(notRenderingMessage(path));
+      if (res instanceof Error) {
+        // a chunk gone after polling: the server HTML of this path names the current chunks
+        if (res.chunk && firstChunkFailure(res.chunk)) return reload();
+        if (res.query) throw res;
+        // the 404 page fits an unknown path; over a real page's HTML it would replace working content
+      } else if (res.status !== 'not-found' || !(await htmlExists(path))) return res;
+      throw new Error(notRenderingMessage(path));
     },
 
     async loadPage(rawPath) {
@@ -121,11 +128,8 @@ export function createLoader(options: LoaderOptions): SsgLoader {
         if (res.chunk) firstChunkFailure(res.chunk);
         return go(path);
       }
-      if (res.status === 'not-found') {
-        // no page-data, but the host may still serve HTML for it (a page outside this site)
-        const head = await c.fetch(path, { method: 'HEAD' }).catch(() => undefined);
-        if (head?.status === 200) return go(path);
-      }
+      // no page-data, but the host may still serve HTML for it (a page outside this site)
+      if (res.status === 'not-found' && (await htmlExists(path))) return go(path);
       lastPath = path;
       return res;
     },

@@ -39,7 +39,7 @@ export function createResources(o: ResourceConfig, alongside: () => Promise<unkn
 
   const query = (hash: string) => {
     const url = staticQueryUrl(hash);
-    return once(url, () => naming(fetchOk<StaticQueryResult>(url, o), url, { query: url }));
+    return once(url, () => fetchOk<StaticQueryResult>(url, o, { query: url }));
   };
 
   const slice = (name: string) =>
@@ -64,7 +64,7 @@ export function createResources(o: ResourceConfig, alongside: () => Promise<unkn
         const [component] = await Promise.all([
           chunk(page.componentChunkName),
           queries(page.staticQueryHashes),
-          ...Object.values(page.slicesMap ?? {}).map(async (name) => {
+          ...Object.values(page.slicesMap).map(async (name) => {
             slices[name] = await slice(name);
             await queries(slices[name].data.staticQueryHashes);
           }),

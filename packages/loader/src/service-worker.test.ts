@@ -1,5 +1,5 @@
-// Real registerServiceWorker; fake container, registration, worker, location and console.
-import { describe, expect, it, vi } from 'vitest';
+// Real registerServiceWorker; fake container, registration, worker and location; console spied.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SW_INSECURE_MESSAGE, SW_OFFLINE_MESSAGE, SW_REDUNDANT_MESSAGE } from './constants.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { updateInstalled } from './update-signal.ts';
@@ -8,7 +8,10 @@ function setup(protocol: string, hostname: string, controller: object | null = n
   const worker = { state: 'installing', onstatechange: null as null | (() => void) };
   const reg = { installing: worker, onupdatefound: null as null | (() => void) };
   const container = { register: vi.fn(async () => reg), controller };
-  const console = { log: vi.fn(), error: vi.fn() };
+  const console = {
+    log: vi.spyOn(globalThis.console, 'log').mockImplementation(() => {}),
+    error: vi.spyOn(globalThis.console, 'error').mockImplementation(() => {}),
+  };
   const onUpdate = vi.fn();
   const install = (state: string) => {
     reg.onupdatefound?.();
@@ -20,7 +23,6 @@ function setup(protocol: string, hostname: string, controller: object | null = n
       registerServiceWorker({
         container: container as unknown as ServiceWorkerContainer,
         location: { protocol, hostname },
-        console,
         onUpdate,
         ...over,
       }),
@@ -30,6 +32,8 @@ function setup(protocol: string, hostname: string, controller: object | null = n
     install,
   };
 }
+
+afterEach(() => void vi.restoreAllMocks());
 
 describe('registerServiceWorker', () => {
   it('refuses plain http on a public host with the exact message', async () => {

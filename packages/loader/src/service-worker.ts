@@ -8,8 +8,6 @@ export interface ServiceWorkerOptions {
   container?: Pick<ServiceWorkerContainer, 'register' | 'controller'>;
   /** Default `location`. */
   location?: Pick<Location, 'protocol' | 'hostname'>;
-  /** Default `console`. */
-  console?: Pick<Console, 'log' | 'error'>;
   /** An updated worker has installed. Default: the next client navigation is a full load. */
   onUpdate?: () => void;
 }
@@ -23,10 +21,9 @@ const LOCAL = /^(localhost|127\.0\.0\.1|\[::1\])$/;
 export async function registerServiceWorker(
   o: ServiceWorkerOptions = {},
 ): Promise<ServiceWorkerRegistration | undefined> {
-  const log = o.console ?? console;
   const { protocol, hostname } = o.location ?? location;
   if (protocol !== 'https:' && !LOCAL.test(hostname)) {
-    log.log(SW_INSECURE_MESSAGE);
+    console.log(SW_INSECURE_MESSAGE);
     return;
   }
   const container = o.container ?? globalThis.navigator?.serviceWorker;
@@ -36,15 +33,15 @@ export async function registerServiceWorker(
     reg.onupdatefound = () => {
       const worker = reg.installing!;
       worker.onstatechange = () => {
-        if (worker.state === 'redundant') log.error(SW_REDUNDANT_MESSAGE);
+        if (worker.state === 'redundant') console.error(SW_REDUNDANT_MESSAGE);
         if (worker.state !== 'installed') return;
         // a controller already exists: this worker replaces an older build's
         if (container.controller) (o.onUpdate ?? markUpdateInstalled)();
-        else log.log(SW_OFFLINE_MESSAGE);
+        else console.log(SW_OFFLINE_MESSAGE);
       };
     };
     return reg;
   } catch (e) {
-    log.error(e);
+    console.error(e);
   }
 }
