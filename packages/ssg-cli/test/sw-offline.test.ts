@@ -1,0 +1,81 @@
+// Real: build() of the mini fixture site, the service-worker stage with workbox-build. Faked: a site definition with an offline text (for the stage alone).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BuildContext } from '../src/build/context.ts';
+import { generateServiceWorker } from '../src/build/service-worker.ts';
+import { buildMini, MINI_SITE, tempDir } from './helpers.ts';
+
+describe('the service worker of a build', () => {
+  it('knows its build, precaches pages, 404, 500, the offline page, data and chunks', async () => {
+    const result = await buildMini();
+    const sw = readFileSync(path.join(result.outDir, 'sw.js'), 'utf8');
+    expect(sw.startsWith(`// build ${result.compilationHash}\n`)).toBe(true);
+    expect(sw).toContain(`const SSG_BUILD = "${result.compilationHash}";`);
+    for (const url of [
+      'index.html',
+      'sobre/index.html',
+      '404.html',
+      '500.html',
+      '_ssg-offline.html',
+      'page-data/app-data.json',
+      'page-data/sobre/page-data.json',
+      'slice-data/footer.json',
+    ]) {
+      expect(sw, url).toMatch(
+        new RegExp(`\\{"url":"${url.replace(/[.]/g, '\\.')}","revision":"[0-9a-f]{32}"\\}`),
+      );
+    }
+    expect(sw).toMatch(/\{"url":"_ssg\/app-[\w-]+\.js","revision":null\}/);
+    // no navigateFallback: unknown URLs must never get a page with status 200
+    expect(sw).not.toContain('NavigationRoute');
+    // navigations and data are network-first in our listener, which runs before workbox's
+    expect(sw.indexOf("self.addEventListener('fetch'")).toBeLessThan(sw.indexOf('workbox:core'));
+    expect(readFileSync(path.join(result.outDir, '_ssg-offline.html'), 'utf8')).toContain(
+      '<html lang="en">',
+    );
+  });
+
+  it('writes a self-unregistering worker, and pages that do not register one, when switched off', async () => {
+    const result = await buildMini({ serviceWorker: false });
+    const sw = readFileSync(path.join(result.outDir, 'sw.js'), 'utf8');
+    expect(sw.startsWith(`// build ${result.compilationHash}\n`)).toBe(true);
+    expect(sw).toContain('self.registration.unregister()');
+    expect(sw).toContain('caches.delete');
+    expect(sw).toContain('self.skipWaiting()');
+    expect(sw).not.toContain('workbox:');
+    expect(sw).not.toMatch(/clients\.claim|\.navigate\(/); // it never reloads pages: no loop possible
+    const html = readFileSync(path.join(result.outDir, 'index.html'), 'utf8');
+    expect(html).not.toContain('data-service-worker="on"');
+    expect(readFileSync(path.join(result.outDir, '_headers'), 'utf8')).not.toContain(
+      '_ssg-offline.html',
+    );
+  });
+
+  it('writes the offline page in the site language with the text the site gives', async () => {
+    const stagingDir = tempDir();
+    const ctx = {
+      siteDir: MINI_SITE,
+      stagingDir,
+      brand: 'main',
+      serviceWorker: true,
+      compilationHash: 'abc',
+      client: { files: [] },
+      loaded: {
+        site: {
+          lang: 'pt-BR',
+          offline: {
+            title: 'Você está sem conexão',
+            message: 'Esta página <ainda> não foi salva.',
+          },
+        },
+      },
+    } as unknown as BuildContext;
+    await generateServiceWorker(ctx);
+    const page = readFileSync(path.join(stagingDir, '_ssg-offline.html'), 'utf8');
+    expect(page).toContain('<html lang="pt-BR">');
+    expect(page).toContain('<h1>Você está sem conexão</h1>');
+    expect(page).toContain('Esta página &lt;ainda&gt; não foi salva.');
+    expect(page).not.toContain('<script');
+  });
+});
