@@ -34,7 +34,15 @@ export interface PageData<Data = unknown, Context = Record<string, unknown>> {
 export interface HeadTags {
   title: string;
   meta?: Array<{ name?: string; property?: string; content: string }>;
-  link?: Array<{ rel: string; href: string; hreflang?: string; type?: string }>;
+  link?: Array<{
+    rel: string;
+    href: string;
+    hreflang?: string;
+    type?: string;
+    /** With `rel: 'preload'`: `font`, `image`, … */
+    as?: string;
+    crossorigin?: 'anonymous' | 'use-credentials';
+  }>;
   /** JSON-LD objects, each written as a `<script type="application/ld+json">`, escaped. */
   jsonLd?: unknown[];
 }

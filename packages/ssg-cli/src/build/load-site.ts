@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -86,12 +86,23 @@ export async function loadSite(siteDir: string): Promise<LoadedSite> {
   }
   const digest = codeHash.digest('hex').slice(0, 16);
   const outDir = path.join(outBase, digest);
-  await mkdir(outDir, { recursive: true });
+  // Written beside, then renamed into place: a build running at the same time never sees a
+  // half-written bundle, and the same digest means the same files, so either copy will do.
+  if (!existsSync(outDir)) {
+    const scratch = `${outDir}.tmp-${process.pid}-${Date.now()}`;
+    await mkdir(scratch, { recursive: true });
+    for (const file of result.outputFiles) {
+      await writeFile(path.join(scratch, path.relative(outBase, file.path)), file.contents);
+    }
+    await rename(scratch, outDir).catch(() => rm(scratch, { recursive: true, force: true }));
+  }
+  // In use now: the clean-up of old bundles (by age) must not take it from under this build.
+  const now = new Date();
+  await utimes(outDir, now, now);
   let entryFile = '';
   const chunkSources = new Map<string, string>();
   for (const file of result.outputFiles) {
     const target = path.join(outDir, path.relative(outBase, file.path));
-    await writeFile(target, file.contents);
     const meta = result.metafile.outputs[path.relative(siteDir, file.path)];
     if (path.basename(file.path).startsWith('entry-')) entryFile = target;
     else if (meta?.entryPoint) chunkSources.set(target, path.resolve(siteDir, meta.entryPoint));

@@ -15,7 +15,9 @@ export function headToHtml(head: HeadTags): string {
     parts.push(`<meta ${HEAD_MARK} ${key} content="${escapeAttribute(meta.content)}">`);
   }
   for (const link of head.link ?? []) {
-    const extra = `${link.hreflang ? ` hreflang="${escapeAttribute(link.hreflang)}"` : ''}${link.type ? ` type="${escapeAttribute(link.type)}"` : ''}`;
+    const extra = (['hreflang', 'type', 'as', 'crossorigin'] as const)
+      .map((key) => (link[key] ? ` ${key}="${escapeAttribute(link[key])}"` : ''))
+      .join('');
     parts.push(
       `<link ${HEAD_MARK} rel="${escapeAttribute(link.rel)}" href="${escapeAttribute(link.href)}"${extra}>`,
     );

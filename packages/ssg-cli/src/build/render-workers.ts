@@ -1,0 +1,146 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { PageData } from '@ssg/loader/contract';
+import { SsgError } from '../errors.ts';
+import type { ServerRenderInput } from './context.ts';
+
+/** One page to render: its page-data (without what the render finds out) and component name. */
+export interface PageJob {
+  pageData: PageData;
+  component: string;
+}
+
+/** What `renderPage` of the server bundle returns for one page. */
+export interface PageOutput {
+  html: string;
+  staticQueryHashes: string[];
+  slicesMap: Record<string, string>;
+}
+
+export interface PoolOptions {
+  /** URL of the server bundle's entry, which each worker imports. */
+  entry: string;
+  sliceHtml: ReadonlyMap<string, string>;
+  input: ServerRenderInput;
+  /** Renders one page on the main thread (which takes batches too); throws an SsgError naming it. */
+  renderHere: (job: PageJob) => PageOutput;
+  workers: number;
+  /** Pages per message: large enough that messaging costs little, small enough to balance. */
+  batch?: number;
+}
+
+const WORKER_FILE = new URL('./render-worker.mjs', import.meta.url);
+
+/**
+ * Worker threads to add to the main thread: one per core beyond the first, at most 3 (each holds
+ * its own React and site code, ~30 MB). `SSG_RENDER_WORKERS` overrides it (0 = main thread only).
+ */
+export function workerCount(pages: number): number {
+  const forced = process.env.SSG_RENDER_WORKERS;
+  if (forced !== undefined && /^\d+$/.test(forced)) return Number(forced);
+  // Below this a worker's start-up (~0.3 s to import React and the site) costs more than it saves.
+  if (pages < 1000) return 0;
+  return Math.max(0, Math.min(availableParallelism() - 1, 3));
+}
+
+/**
+ * Renders pages on the main thread and `workers` worker threads at once, in batches taken from one
+ * queue, so a slow or busy thread takes fewer. Results come back in the order of `jobs` whatever
+ * thread rendered them, so the output does not depend on scheduling.
+ */
+export async function renderInParallel(
+  jobs: readonly PageJob[],
+  options: PoolOptions,
+): Promise<PageOutput[]> {
+  const batch = options.batch ?? 200;
+  const results = new Array<PageOutput>(jobs.length);
+  let next = 0;
+  let done = 0;
+  let failure: unknown;
+  const take = (): [number, number] | undefined => {
+    if (next >= jobs.length || failure) return undefined;
+    const start = next;
+    next = Math.min(jobs.length, next + batch);
+    return [start, next];
+  };
+
+  const pool: Worker[] = [];
+  let settle: () => void = () => {};
+  const finished = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  const check = () => {
+    if (done === jobs.length || failure) settle();
+  };
+  const startWorker = (): void => {
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { entry: options.entry, sliceHtml: [...options.sliceHtml], input: options.input },
+    });
+    pool.push(worker);
+    const inFlight = new Map<number, number>();
+    const send = () => {
+      const range = take();
+      if (!range) return;
+      inFlight.set(range[0], range[1]);
+      worker.postMessage({ id: range[0], pages: jobs.slice(range[0], range[1]) });
+    };
+    worker.on('message', (message: WorkerMessage) => {
+      if ('ready' in message) return send();
+      if ('error' in message) {
+        const cause = Object.assign(new Error(message.error.message), {
+          stack: message.error.stack,
+        });
+        failure ??= new SsgError(
+          'RENDER_FAILED',
+          `Rendering page ${message.error.path} failed: ${message.error.message}`,
+          {
+            hint: 'The stack below points to the component; the previous output was left untouched.',
+            cause,
+          },
+        );
+        return check();
+      }
+      const end = inFlight.get(message.id)!;
+      inFlight.delete(message.id);
+      for (let i = message.id; i < end; i++) results[i] = message.results[i - message.id]!;
+      done += end - message.id;
+      send();
+      check();
+    });
+    worker.on('error', (error) => {
+      failure ??= new SsgError('RENDER_FAILED', `A render worker failed: ${error.message}`, {
+        cause: error,
+      });
+      check();
+    });
+    worker.on('exit', () => {
+      // A worker that stops with batches in flight hands them back to the main thread.
+      for (const [start, end] of inFlight) orphans.push([start, end]);
+      inFlight.clear();
+    });
+  };
+  const orphans: Array<[number, number]> = [];
+
+  try {
+    for (let i = 0; i < options.workers; i++) startWorker();
+    // The main thread renders too; between batches it yields so worker messages are handled.
+    for (;;) {
+      const range = take() ?? orphans.shift();
+      if (!range) break;
+      for (let i = range[0]; i < range[1]; i++) results[i] = options.renderHere(jobs[i]!);
+      done += range[1] - range[0];
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    check();
+    await finished;
+    if (failure) throw failure;
+    return results;
+  } finally {
+    await Promise.all(pool.map((worker) => worker.terminate()));
+  }
+}
+
+type WorkerMessage =
+  | { ready: true }
+  | { id: number; results: PageOutput[] }
+  | { id: number; error: { message: string; stack?: string; path: string } };
