@@ -6,7 +6,7 @@
  *   lighthouse Lighthouse 12 mobile on the clinic home page
  *   navigation click → painted for a prefetched page, CPU 1× and 4×
  *
- * Options: --quick (N=100, one run, peers at N=100 only, one Lighthouse run; under a minute
+ * Options: --quick (N=100, one run, peers at N=100 and cold only, one Lighthouse run; about a minute
  * once peers are installed), --only=scale,clinic,…, --sizes=1000,10000, --runs=3,
  * --tools=ssg,gatsby,astro, --write-docs (replace the figures block of docs/performance.md).
  * Peers install on first use with npm under .bench/ (gitignored). Each section survives the
@@ -129,6 +129,7 @@ await section('scale', () =>
     only: settings.tools,
     // Quick runs keep the peers to the smallest size so the whole run stays under a minute.
     peerSizes: quick ? [Math.min(...settings.sizes)] : undefined,
+    peerWarm: !quick,
     log,
   }),
 );

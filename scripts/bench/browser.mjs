@@ -77,6 +77,10 @@ export async function lighthouse({ benchDir, url, runs, log }) {
         tbtMs: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
         fcpMs: audit('first-contentful-paint'),
+        consoleErrors: (lhr.audits['errors-in-console']?.details?.items ?? []).map(
+          (i) =>
+            `${i.source ?? ''}: ${String(i.description ?? '').slice(0, 160)}${i.url ? ` (${i.url})` : ''}`,
+        ),
         failedAudits: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id),
@@ -104,6 +108,7 @@ export async function lighthouse({ benchDir, url, runs, log }) {
     runs: all,
     median: Object.fromEntries(keys.map((k) => [k, median(all.map((x) => x[k]))])),
     failedAudits: [...new Set(all.flatMap((x) => x.failedAudits))],
+    consoleErrors: [...new Set(all.flatMap((x) => x.consoleErrors))],
   };
 }
 
@@ -144,17 +149,21 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
           });
           await page.emulateCPUThrottling(rate);
           const pageData = `/page-data${to === '/' ? '/index' : to.replace(/\/$/, '')}/page-data.json`;
-          const seen = (res) => new URL(res.url()).pathname === pageData;
-          // Settled to 'ok'/null right away, so closing the page never leaves a rejection unhandled.
-          const waitPageData = (timeout) =>
-            page.waitForResponse(seen, { timeout }).then(
-              () => true,
-              () => false,
-            );
+          // Which step fetched the target's page-data: the viewport prefetch (during or after
+          // the load), or hovering the link (the loader's intent prefetch); 'none' if neither.
+          let fetchedBy = null;
+          let phase = 'viewport';
+          const onResponse = (res) => {
+            if (!fetchedBy && new URL(res.url()).pathname === pageData) fetchedBy = phase;
+          };
+          page.on('response', onResponse);
+          const waitFetched = async (ms) => {
+            const end = Date.now() + ms;
+            while (!fetchedBy && Date.now() < end) await new Promise((r2) => setTimeout(r2, 100));
+          };
           await page.goto(base + from, { waitUntil: 'networkidle0', timeout: 30000 });
           // The first visible link to the target (a menu may hold a hidden one), scrolled into
-          // view as a reader would before clicking it; that also starts the viewport prefetch.
-          let prefetch = waitPageData(10000);
+          // view as a reader would before clicking it.
           const found = await page.evaluate((target) => {
             const link = [...document.querySelectorAll(`a[href="${target}"]`)].find((a) => {
               const r = a.getBoundingClientRect();
@@ -167,14 +176,16 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
           }, to);
           if (!found) throw new Error(`no visible link to ${to} on ${from}`);
           const selector = 'a[data-bench-nav]';
-          // Viewport prefetch first; if it does not come, hover (the loader's intent prefetch).
-          let how = (await prefetch) ? 'viewport' : null;
-          if (!how) {
-            prefetch = waitPageData(5000);
+          // The loader prefetches in batches a few seconds apart: give the viewport two batches.
+          await waitFetched(6500);
+          if (!fetchedBy) {
+            phase = 'hover';
             await page.hover(selector);
-            how = (await prefetch) ? 'hover' : 'none';
+            await waitFetched(3000);
             await page.mouse.move(0, 0);
           }
+          const how = fetchedBy ?? 'none';
+          page.off('response', onResponse);
           // Let hydration and the prefetch of the component chunk settle.
           await page.waitForNetworkIdle({ idleTime: 500, timeout: 15000 });
           await new Promise((r2) => setTimeout(r2, 300));
@@ -213,7 +224,7 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
           }, to);
           // Requests the click itself causes: what the navigation still had to wait for.
           const afterClick = [];
-          const onRequest = (req) => afterClick.push(new URL(req.url()).pathname);
+          const onRequest = (req) => afterClick.push(req.url().replace(base, ''));
           page.on('request', onRequest);
           const started = Date.now();
           await page.click(selector);

@@ -162,10 +162,10 @@ function sections(res) {
     if (b.loader)
       rows.push([
         '@ssg/loader (minified)',
-        kb(b.loader.raw),
-        kb(b.loader.gzip),
-        kb(b.loader.brotli),
-        `≤ ${kb(b.loader.budget)} gzip`,
+        `${b.loader.raw} B`,
+        `${b.loader.gzip} B`,
+        `${b.loader.brotli} B`,
+        `≤ ${b.loader.budget} B gzip`,
       ]);
     if (b.envelope?.home)
       rows.push([
@@ -224,6 +224,7 @@ function sections(res) {
     ]);
     if (lh.failedAudits?.length)
       out.push(['Lighthouse audits not passed (any run)', [lh.failedAudits.join(', ')]]);
+    if (lh.consoleErrors?.length) out.push(['Console errors Lighthouse saw', lh.consoleErrors]);
   }
   const nav = res.navigation;
   if (nav?.error) out.push(['Client navigation', [`failed: ${firstLine(nav.error)}`]]);

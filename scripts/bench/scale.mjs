@@ -86,9 +86,19 @@ function countHtml(dir) {
 
 /**
  * Runs the scale benchmark. `sizes`: page counts; `runs`: repetitions; `only`: tool names;
- * `peerSizes`: sizes at which peers run (all by default). Returns a plain JSON-able object.
+ * `peerSizes`: sizes at which peers run (all by default); `peerWarm: false` skips the peers'
+ * warm rebuilds. Returns a plain JSON-able object.
  */
-export async function runScale({ benchDir, repoRoot, sizes, runs, only, peerSizes, log }) {
+export async function runScale({
+  benchDir,
+  repoRoot,
+  sizes,
+  runs,
+  only,
+  peerSizes,
+  peerWarm = true,
+  log,
+}) {
   const all = tools(benchDir, repoRoot);
   const names = only ?? Object.keys(all);
   const logFile = join(benchDir, 'logs', 'scale.log');
@@ -119,7 +129,7 @@ export async function runScale({ benchDir, repoRoot, sizes, runs, only, peerSize
         const resultFile = join(site, '..', `result-n${n}.json`);
         for (let r = 0; r < runs; r++) {
           for (const p of tool.cachePaths(site)) rmSync(p, { recursive: true, force: true });
-          for (const kind of ['cold', 'warm']) {
+          for (const kind of name === 'ssg' || peerWarm ? ['cold', 'warm'] : ['cold']) {
             rmSync(resultFile, { force: true });
             const { cmd, args } = tool.command(site, resultFile);
             const m = await runMeasured(cmd, args, { cwd: site, env: tool.env, logFile });
