@@ -40,7 +40,13 @@ interface AppProps {
 
 /** The browser's root: the page shown, client navigation, the announcer and the progress bar. */
 export function App({ loader, browser, initial, trailingSlash, progressLabel }: AppProps) {
-  const [shown, setShown] = useState({ resources: initial, location: currentLocation() });
+  // The first render must be the server's: the page at its own path, no search or hash (the 404
+  // page was rendered as /404.html, but is shown for any unknown path). The real location follows.
+  const [serverState] = useState(() => ({
+    resources: { ...initial, path: initial.page.path },
+    location: { pathname: initial.page.path, search: '', hash: '' },
+  }));
+  const [shown, setShown] = useState(serverState);
   const [announcement, setAnnouncement] = useState('');
   const [delayed, setDelayed] = useState(false);
   const previous = useRef<SiteLocation | null>(null);
@@ -92,10 +98,11 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   );
 
   useEffect(() => {
+    setShown({ resources: initial, location: currentLocation() });
     // A signal for tools and tests: the server HTML is now live.
     document.getElementById(ROOT_ID)?.setAttribute('data-hydrated', 'true');
     window.dispatchEvent(new Event('ssg:hydrated'));
-  }, []);
+  }, [initial]);
 
   useEffect(() => {
     setNavigator(navigate);
@@ -105,9 +112,10 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   }, [navigate, show]);
 
   useEffect(() => {
+    if (shown === serverState) return; // the hydration render; the real location comes next
     browser.onRouteUpdate?.({ location: shown.location, prevLocation: previous.current });
     previous.current = shown.location;
-  }, [shown, browser]);
+  }, [shown, browser, serverState]);
 
   const state = useMemo<RuntimeState>(
     () => ({ ...shown, trailingSlash, loader, navigate }),
