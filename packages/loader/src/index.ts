@@ -6,7 +6,6 @@ export type { Tunables } from './constants.ts';
 // spec §9 constants by name: `@ssg/loader/constants`; here as the defaults of the options
 export { LOADER_DEFAULTS, OFF_MAIN_THREAD_TIMEOUT_MS } from './constants.ts';
 export type { AppData, PageData, SliceData, StaticQueryResult } from './contract.ts';
-export { staticQueryUrl } from './contract.ts';
 export type { LinkObserver, LinkObserverOptions } from './link-observer.ts';
 export { createLinkObserver } from './link-observer.ts';
 export type { LoadScriptOptions, ScriptStrategy } from './load-script.ts';

@@ -3,15 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFF_MAIN_THREAD_TIMEOUT_MS } from './constants.ts';
 import { loadScript } from './load-script.ts';
 
-type FakeScript = { src: string; id: string; onload?: () => void; onerror?: () => void };
+type FakeScript = { src: string; onload?: () => void; onerror?: () => void };
 
 /** A document whose `<script>`s load when their URL is in `reachable` and fail otherwise. */
 function fakeDocument(reachable: string[]) {
   const added: FakeScript[] = [];
   const doc = {
     baseURI: 'https://clinica.example/servicos/',
-    createElement: () => ({ src: '', id: '' }),
-    getElementById: (id: string) => added.find((s) => s.id === id) ?? null,
+    createElement: () => ({ src: '' }),
+    scripts: added,
     head: {
       append(s: FakeScript) {
         added.push(s);
@@ -23,7 +23,9 @@ function fakeDocument(reachable: string[]) {
 }
 
 /** Workers that answer the way `behaviour` says: ran, failed, threw on creation, or never. */
-function fakeWorker(behaviour: 'ran' | 'failed' | 'error-event' | 'throws' | 'silent') {
+function fakeWorker(
+  behaviour: 'ran' | 'failed' | 'unreachable' | 'error-event' | 'throws' | 'silent',
+) {
   const made: Array<{ url: string; terminated: boolean }> = [];
   class W {
     onmessage?: (e: { data: unknown }) => void;
@@ -34,7 +36,9 @@ function fakeWorker(behaviour: 'ran' | 'failed' | 'error-event' | 'throws' | 'si
       made.push(this);
       queueMicrotask(() => {
         if (behaviour === 'ran') this.onmessage?.({ data: 1 });
-        if (behaviour === 'failed') this.onmessage?.({ data: 0 });
+        // what the worker posts when importScripts throws: the error's name
+        if (behaviour === 'failed') this.onmessage?.({ data: 'TypeError' });
+        if (behaviour === 'unreachable') this.onmessage?.({ data: 'NetworkError' });
         if (behaviour === 'error-event') this.onerror?.({ preventDefault() {} });
       });
     }
@@ -54,16 +58,26 @@ describe('loadScript', () => {
 
   it('post-hydrate: adds the script at once', async () => {
     const { doc, added } = fakeDocument([GTAG]);
-    const p = loadScript({ src: GTAG, document: doc, id: 'gtag' });
+    const p = loadScript({ src: GTAG, document: doc });
     expect(added.map((s) => s.src)).toEqual([GTAG]);
     await expect(p).resolves.toBe(true);
   });
 
-  it('does not add a script whose id is already in the document', async () => {
+  it('does not add a script whose address is already in the document', async () => {
     const { doc, added } = fakeDocument([GTAG]);
-    await loadScript({ src: GTAG, document: doc, id: 'gtag' });
-    await expect(loadScript({ src: GTAG, document: doc, id: 'gtag' })).resolves.toBe(true);
+    await loadScript({ src: GTAG, document: doc });
+    await expect(loadScript({ src: GTAG, document: doc })).resolves.toBe(true);
     expect(added).toHaveLength(1);
+  });
+
+  it('off-main-thread: a script the worker cannot reach is not tried again on the main thread', async () => {
+    const { doc, added } = fakeDocument([]);
+    const { Worker, made } = fakeWorker('unreachable');
+    await expect(
+      loadScript({ src: GTAG, strategy: 'off-main-thread', document: doc, Worker, ...timers }),
+    ).resolves.toBe(false);
+    expect(added).toEqual([]); // no <script>: no "Failed to load resource" in the console
+    expect(made[0]!.terminated).toBe(true);
   });
 
   it('idle: waits for the browser to be idle', async () => {

@@ -7,8 +7,6 @@ export interface LoadScriptOptions {
   src: string;
   /** Default `post-hydrate`: inserted at once (call it after hydrating). */
   strategy?: ScriptStrategy;
-  /** The `<script>` element's id; a script whose id is already in the document is not added. */
-  id?: string;
   /** Off-main-thread falls back to the main thread after this long. Default 10 000 ms. */
   fallbackMs?: number;
   document?: Document;
@@ -32,10 +30,10 @@ export async function loadScript(o: LoadScriptOptions): Promise<boolean> {
 
   const inject = () =>
     new Promise<boolean>((resolve) => {
-      if (o.id && doc.getElementById(o.id)) return resolve(true);
+      // one copy per address: a page that renders the tag twice still runs it once
+      for (const old of doc.scripts) if (old.src === src) return resolve(true);
       const s = doc.createElement('script');
       s.src = src;
-      if (o.id) s.id = o.id;
       s.onload = () => resolve(true);
       s.onerror = () => resolve(false);
       doc.head.append(s);
@@ -51,7 +49,7 @@ export async function loadScript(o: LoadScriptOptions): Promise<boolean> {
     // the worker may never report (stuck network): the main thread takes over in time
     wait(() => resolve(0), o.fallbackMs ?? OFF_MAIN_THREAD_TIMEOUT_MS);
     try {
-      const code = `try{importScripts(${JSON.stringify(src)});postMessage(1)}catch(e){postMessage(0)}`;
+      const code = `try{importScripts(${JSON.stringify(src)});postMessage(1)}catch(e){postMessage(e.name)}`;
       worker = new (o.Worker ?? Worker)(URL.createObjectURL(new Blob([code])));
       worker.onmessage = (e) => resolve(e.data);
       worker.onerror = (e) => {
@@ -64,5 +62,6 @@ export async function loadScript(o: LoadScriptOptions): Promise<boolean> {
   });
   if (ran === 1) return true;
   worker?.terminate();
-  return inject();
+  // unreachable from the worker (offline, blocked): the main thread would only fail the same way, noisily
+  return ran !== 'NetworkError' && inject();
 }

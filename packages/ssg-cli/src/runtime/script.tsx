@@ -7,13 +7,12 @@ export interface ScriptProps {
   src: string;
   /** `post-hydrate` (default): after hydration; `idle`: when the browser is idle; `off-main-thread`: proxied through a worker. */
   strategy?: ScriptStrategy;
-  id?: string;
 }
 
 /** A third-party script, loaded in the browser by the chosen strategy; renders nothing on the server. */
-export function Script({ src, strategy = 'post-hydrate', id }: ScriptProps) {
+export function Script({ src, strategy = 'post-hydrate' }: ScriptProps) {
   useEffect(() => {
-    loadScript({ src, strategy, ...(id === undefined ? {} : { id }) });
-  }, [src, strategy, id]);
+    void loadScript({ src, strategy });
+  }, [src, strategy]);
   return null;
 }

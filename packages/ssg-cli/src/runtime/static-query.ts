@@ -1,4 +1,4 @@
-import { staticQueryUrl } from '@ssg/loader';
+import { staticQueryUrl } from '@ssg/loader/contract';
 import type { StaticQuery } from '../site/index.ts';
 import { useRuntime } from './context.ts';
 
