@@ -1,0 +1,144 @@
+// Real: `build()` of every brand, `ssg serve`, Debian Chromium, axe-core (WCAG 2 A/AA rules). Faked: nothing.
+import { AxePuppeteer } from '@axe-core/puppeteer';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
+import { buildSite, serveBuild } from '../support/site-build.ts';
+
+const BRANDS = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
+const PAGES = ['/', '/servicos/', '/galeria/', '/contato/', '/404.html', '/500.html'];
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let chromium: LaunchedBrowser;
+const servers: Array<Awaited<ReturnType<typeof serveBuild>>> = [];
+const urls = new Map<string, string>();
+
+beforeAll(async () => {
+  // One build at a time: each build bundles with Vite and the machine has 2 cores.
+  for (const brand of BRANDS) {
+    const result = await buildSite({ brand });
+    const server = await serveBuild(result.outDir);
+    servers.push(server);
+    urls.set(brand, server.url);
+  }
+  chromium = await launchChromium();
+}, 150_000);
+
+afterAll(async () => {
+  await chromium?.close();
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+/**
+ * axe leaves text over a gradient as "needs review". The brand gradients are where contrast is
+ * most at risk, so check that text against every colour stop of the gradient behind it
+ * (composited over the solid colour beneath): 4.5:1, or 3:1 for large text.
+ */
+function gradientContrastFailures(page: Page, selectors: string[]): Promise<string[]> {
+  return page.evaluate((targets: string[]) => {
+    type Rgba = [number, number, number, number];
+    const parse = (css: string): Rgba[] =>
+      [...css.matchAll(/rgba?\(([^)]+)\)/g)].map((m) => {
+        const [r, g, b, a = '1'] = m[1]!.split(/[\s,/]+/).filter(Boolean);
+        return [Number(r), Number(g), Number(b), Number(a)];
+      });
+    const over = (top: Rgba, under: Rgba): Rgba => {
+      const a = top[3];
+      return [0, 1, 2].map((i) => top[i]! * a + under[i]! * (1 - a)).concat(1) as Rgba;
+    };
+    const luminance = (c: Rgba) => {
+      const [r, g, b] = [0, 1, 2].map((i) => {
+        const v = c[i]! / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const ratio = (a: Rgba, b: Rgba) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi! + 0.05) / (lo! + 0.05);
+    };
+    const failures: string[] = [];
+    for (const selector of targets) {
+      const element = document.querySelector(selector);
+      if (!element) continue;
+      let holder: Element | null = element;
+      while (holder && !getComputedStyle(holder).backgroundImage.includes('gradient'))
+        holder = holder.parentElement;
+      if (!holder) continue;
+      let base: Rgba = [255, 255, 255, 1];
+      for (let e = holder.parentElement; e; e = e.parentElement) {
+        const [c] = parse(getComputedStyle(e).backgroundColor);
+        if (c && c[3] > 0) {
+          base = c;
+          break;
+        }
+      }
+      const own = parse(getComputedStyle(holder).backgroundColor)[0];
+      if (own && own[3] > 0) base = over(own, base);
+      // Opaque stops are the gradient itself; translucent ones are overlays drawn on top of it.
+      const colours = parse(getComputedStyle(holder).backgroundImage);
+      const solid = colours.filter((c) => c[3] === 1).map((c) => over(c, base));
+      const overlays = colours.filter((c) => c[3] > 0 && c[3] < 1);
+      const under = solid.length > 0 ? solid : [base];
+      const stops = under.flatMap((s) => [s, ...overlays.map((o) => over(o, s))]);
+      const style = getComputedStyle(element);
+      const size = Number.parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      const needed = large ? 3 : 4.5;
+      for (const stop of stops) {
+        const background = stop;
+        const text = over(parse(style.color)[0]!, background);
+        const r = ratio(text, background);
+        if (r < needed)
+          failures.push(
+            `${selector}: ${r.toFixed(2)}:1 over rgb(${background.slice(0, 3).map(Math.round)})`,
+          );
+      }
+    }
+    return failures;
+  }, selectors);
+}
+
+async function audit(page: Page, url: string): Promise<string[]> {
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector('#___ssg[data-hydrated="true"]');
+  const results = await new AxePuppeteer(page).withTags(TAGS).analyze();
+  const violations = results.violations.flatMap((v) =>
+    v.nodes.map(
+      (n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`,
+    ),
+  );
+  const overGradients = results.incomplete
+    .filter((v) => v.id === 'color-contrast')
+    .flatMap((v) => v.nodes)
+    .filter((n) => n.any.some((c) => /gradient/.test(c.message)))
+    .map((n) => String(n.target[0]));
+  const contrast = await gradientContrastFailures(page, overGradients);
+  return [...violations, ...contrast.map((line) => `color-contrast over a gradient ${line}`)];
+}
+
+describe.each(BRANDS)('the %s brand', (brand) => {
+  it('has no axe-core WCAG 2 A/AA violations on any page on a phone', async () => {
+    const page = await chromium.browser.newPage();
+    await page.setViewport(PHONE);
+    const found: string[] = [];
+    for (const path of PAGES)
+      found.push(...(await audit(page, urls.get(brand)! + path)).map((l) => `${path} ${l}`));
+    await page.close();
+    expect(found).toEqual([]);
+  });
+});
+
+// Colours do not change with the viewport; the layout does (the 768 px query), so one brand is
+// enough to cover the desktop layout.
+it('has no axe-core WCAG 2 A/AA violations on any page on a desktop (vet)', async () => {
+  const page = await chromium.browser.newPage();
+  await page.setViewport(DESKTOP);
+  const found: string[] = [];
+  for (const path of PAGES)
+    found.push(...(await audit(page, urls.get('vet')! + path)).map((l) => `${path} ${l}`));
+  await page.close();
+  expect(found).toEqual([]);
+});
