@@ -41,7 +41,9 @@ describe('ssg dev', () => {
     const json = JSON.parse(readFileSync(file, 'utf8'));
     json.pages[0].title = 'Quem somos';
     writeFileSync(file, JSON.stringify(json));
-    await expect.poll(async () => (await get('/sobre/')).body, { timeout: 10_000 }).toContain('<h1>Quem somos</h1>');
+    await expect
+      .poll(async () => (await get('/sobre/')).body, { timeout: 10_000 })
+      .toContain('<h1>Quem somos</h1>');
   });
 
   it('shows bad content as a readable error page instead of crashing', async () => {

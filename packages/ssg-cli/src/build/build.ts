@@ -5,6 +5,7 @@ import { resolveConfig } from './config.ts';
 import { loadContent } from './content.ts';
 import type { BuildContext, BuildOptions, BuildResult, StageName } from './context.ts';
 import { emitFiles } from './emit.ts';
+import { openIncremental, reuseClientBundle, saveIncremental } from './incremental.ts';
 import { keepRecentChunks } from './keep-builds.ts';
 import { renderPages } from './render.ts';
 import { collectRoutes } from './routes.ts';
@@ -30,22 +31,38 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   // Vite takes ~0.5 s to import; start now, while esbuild (another process) bundles the site.
   const viteReady = import('vite');
+  viteReady.catch(() => {}); // awaited only when the client is bundled again
   const ctx: BuildContext = await timed('config', () => resolveConfig(options));
   try {
     await discardStaging(ctx.stagingDir);
+    // What earlier builds into this output folder left: unchanged pages and client are reused.
+    ctx.incremental = await openIncremental(ctx);
     await timed('content', () => loadContent(ctx));
     await timed('routes', () => collectRoutes(ctx));
-    await viteReady;
-    await timed('bundle', () => bundleClient(ctx));
+    await timed('bundle', async () => {
+      if (await reuseClientBundle(ctx)) return;
+      await viteReady;
+      await bundleClient(ctx);
+    });
     await timed('render', () => renderPages(ctx));
     // The host config and the previous builds' chunks are output too: timed with "emit".
     await timed('emit', async () => {
       await emitFiles(ctx);
+      if (ctx.incremental?.upToDate) return;
       await emitHostConfig(ctx);
       await keepRecentChunks(ctx);
     });
-    await timed('service-worker', () => generateServiceWorker(ctx));
-    await swapIntoPlace(ctx.stagingDir, ctx.outDir);
+    if (ctx.incremental.upToDate) {
+      // The output folder already holds exactly this build: it is left as it is.
+      await timed('service-worker', () => {});
+      await discardStaging(ctx.stagingDir);
+    } else {
+      await timed('service-worker', () => generateServiceWorker(ctx));
+      await swapIntoPlace(ctx.stagingDir, ctx.outDir);
+    }
+    await saveIncremental(ctx).catch((error: Error) => {
+      ctx.warnings.push(`The incremental build cache was not saved: ${error.message}`);
+    });
   } catch (error) {
     await discardStaging(ctx.stagingDir);
     throw error;
@@ -59,5 +76,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     bytes: ctx.bytes!,
     stages,
     warnings: ctx.warnings,
+    reused: {
+      pages: ctx.incremental.reusedPages,
+      client: ctx.incremental.reusedClient,
+      output: ctx.incremental.upToDate,
+    },
   };
 }

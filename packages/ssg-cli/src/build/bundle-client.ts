@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { type Manifest, type Plugin, build as viteBuild } from 'vite';
 import { SsgError } from '../errors.ts';
 import type { BuildContext } from './context.ts';
+import { clientInputsPlugin } from './incremental.ts';
 
 export const ASSETS_DIR = '_ssg';
 const ENTRY_ID = 'virtual:ssg-client-entry';
@@ -54,7 +55,7 @@ export async function bundleClient(ctx: BuildContext): Promise<void> {
       root: ctx.siteDir,
       logLevel: 'silent',
       mode: 'production',
-      plugins: [clientEntryPlugin(ctx.siteDir), react()],
+      plugins: [clientEntryPlugin(ctx.siteDir), react(), clientInputsPlugin(ctx.incremental)],
       resolve: { dedupe: ['react', 'react-dom'] },
       build: {
         outDir: ctx.stagingDir,

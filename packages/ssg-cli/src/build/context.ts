@@ -6,6 +6,7 @@ import type {
   SliceDefinition,
 } from '../site/index.ts';
 import type { ClientBundle } from './bundle-client.ts';
+import type { IncrementalState } from './incremental.ts';
 import type { RenderedPage, RenderedSlice } from './render.ts';
 
 export type TrailingSlash = 'always' | 'never' | 'ignore';
@@ -61,6 +62,8 @@ export interface LoadedSite {
   codeHash: string;
   /** The server render entry of the runtime, from the same bundle as the site's components. */
   render: ServerRenderer;
+  /** URL of the server bundle's entry, which render worker threads import; none in `ssg dev`. */
+  serverEntry?: string;
 }
 
 export interface ServerRenderInput {
@@ -100,6 +103,8 @@ export interface BuildContext {
   serviceWorker: boolean;
   keepBuilds: number;
   loaded: LoadedSite;
+  /** What earlier builds into the same output folder left to reuse (build.ts; none in `ssg dev`). */
+  incremental?: IncrementalState;
   // content
   content?: unknown;
   /** Content files read, relative to contentDir, for the compilation hash. */
@@ -127,4 +132,13 @@ export interface BuildResult {
   bytes: { html: number; js: number; css: number; json: number; other: number };
   stages: Array<{ name: StageName; ms: number }>;
   warnings: string[];
+  /** What the build took from the previous build into the same folder (incremental.ts). */
+  reused: {
+    /** Pages whose render output was reused: their inputs had not changed. */
+    pages: number;
+    /** The client bundle was unchanged: Vite did not run. */
+    client: boolean;
+    /** The output folder already held exactly this build and was left as it was. */
+    output: boolean;
+  };
 }

@@ -11,6 +11,7 @@ import {
 } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 import type { BuildContext } from './context.ts';
+import { outputUpToDate } from './incremental.ts';
 import { checkPageDataSize } from './page-data-size.ts';
 import { HASH_PLACEHOLDER } from './render.ts';
 import { writeFiles } from './write-files.ts';
@@ -71,6 +72,7 @@ export function outputFiles(ctx: BuildContext): Map<string, string | Uint8Array>
 /** Stage "emit": writes the output files and the site's assets into the staging folder. */
 export async function emitFiles(ctx: BuildContext): Promise<void> {
   const files = outputFiles(ctx);
+  if (await outputUpToDate(ctx, files)) return;
 
   try {
     await writeFiles(ctx.stagingDir, files);

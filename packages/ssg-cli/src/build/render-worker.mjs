@@ -26,7 +26,10 @@ parentPort.on('message', async (message) => {
       results.push(render.renderPage(pageData, mod, sliceHtml, input));
     } catch (error) {
       const { message: text, stack } = error instanceof Error ? error : new Error(String(error));
-      parentPort.postMessage({ id: message.id, error: { message: text, stack, path: pageData.path } });
+      parentPort.postMessage({
+        id: message.id,
+        error: { message: text, stack, path: pageData.path },
+      });
       return;
     }
   }

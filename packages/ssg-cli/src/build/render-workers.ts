@@ -27,6 +27,8 @@ export interface PoolOptions {
   workers: number;
   /** Pages per message: large enough that messaging costs little, small enough to balance. */
   batch?: number;
+  /** Default true: the main thread renders batches too. False leaves all pages to the workers. */
+  mainThread?: boolean;
 }
 
 const WORKER_FILE = new URL('./render-worker.mjs', import.meta.url);
@@ -113,19 +115,20 @@ export async function renderInParallel(
       });
       check();
     });
-    worker.on('exit', () => {
-      // A worker that stops with batches in flight hands them back to the main thread.
-      for (const [start, end] of inFlight) orphans.push([start, end]);
-      inFlight.clear();
+    worker.on('exit', (code) => {
+      // Terminated by us at the end, or died with work in flight: then the build must not hang.
+      if (inFlight.size > 0) {
+        failure ??= new SsgError('RENDER_FAILED', `A render worker exited (code ${code}).`);
+        check();
+      }
     });
   };
-  const orphans: Array<[number, number]> = [];
 
   try {
     for (let i = 0; i < options.workers; i++) startWorker();
     // The main thread renders too; between batches it yields so worker messages are handled.
     for (;;) {
-      const range = take() ?? orphans.shift();
+      const range = options.mainThread === false && options.workers > 0 ? undefined : take();
       if (!range) break;
       for (let i = range[0]; i < range[1]; i++) results[i] = options.renderHere(jobs[i]!);
       done += range[1] - range[0];

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { PageData, SliceData } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { BuildContext } from './context.ts';
 import { documentHtml } from './html.ts';
+import { lookupPage, pageKey, storePage } from './incremental.ts';
+import { type PageJob, type PageOutput, renderInParallel, workerCount } from './render-workers.ts';
 
 export const chunkNameOf = (component: string): string => `component---${component}`;
 
@@ -76,40 +79,84 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
     renderedSlices.push({ name: slice.name, sliceData, html: out.html });
   }
 
-  const pages: RenderedPage[] = [];
-  for (const route of ctx.routes!) {
-    const pageData: PageData = {
-      componentChunkName: chunkNameOf(route.component),
-      path: route.path,
-      result: { data: route.data ?? null, pageContext: route.pageContext ?? {}, head: route.head },
-      staticQueryHashes: [],
-      slicesMap: {},
-    };
-    const mod = await load(route.component);
-    const out = guard(`page ${route.path}`, () =>
-      render.renderPage(pageData, mod, sliceHtml, input),
+  // Pages: the ones an earlier build rendered from the same inputs come from the cache, the
+  // others are rendered (on worker threads too when there are many), then each gets its document.
+  const state = ctx.incremental;
+  const queryDigests = new Map(
+    [...queries].map(([hash, q]) => [hash, digestOf(JSON.stringify(q.data ?? null))]),
+  );
+  const sliceDigests = new Map(
+    renderedSlices.map((s) => [s.name, digestOf(`${JSON.stringify(s.sliceData)}\0${s.html}`)]),
+  );
+  const routes = ctx.routes!;
+  const keys = state ? routes.map((route) => pageKey(ctx, route)) : [];
+  const outputs: Array<PageOutput | undefined> = routes.map((route, i) =>
+    state ? lookupPage(state, route, keys[i]!, queryDigests, sliceDigests) : undefined,
+  );
+  const missing: number[] = [];
+  for (let i = 0; i < routes.length; i++) if (!outputs[i]) missing.push(i);
+  const jobs: PageJob[] = missing.map((i) => ({
+    pageData: pageDataOf(routes[i]!),
+    component: routes[i]!.component,
+  }));
+  const modules = new Map<string, unknown>();
+  for (const job of jobs)
+    if (!modules.has(job.component)) modules.set(job.component, await load(job.component));
+  const renderHere = (job: PageJob): PageOutput =>
+    guard(`page ${job.pageData.path}`, () =>
+      render.renderPage(job.pageData, modules.get(job.component), sliceHtml, input),
     );
+  const workers = ctx.loaded.serverEntry ? workerCount(jobs.length) : 0;
+  const rendered =
+    workers > 0
+      ? await renderInParallel(jobs, {
+          entry: ctx.loaded.serverEntry!,
+          sliceHtml,
+          input,
+          renderHere,
+          workers,
+        })
+      : jobs.map(renderHere);
+  missing.forEach((routeIndex, j) => {
+    outputs[routeIndex] = rendered[j];
+    if (state)
+      storePage(
+        state,
+        routes[routeIndex]!,
+        keys[routeIndex]!,
+        rendered[j]!,
+        queryDigests,
+        sliceDigests,
+      );
+  });
+
+  const lang = ctx.loaded.site.lang ?? 'en';
+  const sliceByName = new Map(renderedSlices.map((s) => [s.name, s]));
+  const pages: RenderedPage[] = [];
+  for (let i = 0; i < routes.length; i++) {
+    const route = routes[i]!;
+    const out = outputs[i]!;
+    const pageData = pageDataOf(route);
     pageData.staticQueryHashes = out.staticQueryHashes;
     pageData.slicesMap = out.slicesMap;
-    const sliceNames = new Set(Object.values(out.slicesMap));
+    const sliceNames = [...new Set(Object.values(out.slicesMap))].sort();
+    const usedSlices = sliceNames.flatMap((name) => sliceByName.get(name) ?? []);
     const components = [
       route.component,
-      ...ctx.slices!.filter((s) => sliceNames.has(s.name)).map((s) => s.component),
+      ...ctx.slices!.filter((s) => sliceNames.includes(s.name)).map((s) => s.component),
     ];
     const html = documentHtml({
-      lang: ctx.loaded.site.lang ?? 'en',
+      lang,
       head: route.head,
       body: out.html,
       pageData,
       staticQueryHashes: [
         ...new Set([
           ...out.staticQueryHashes,
-          ...renderedSlices
-            .filter((s) => sliceNames.has(s.name))
-            .flatMap((s) => s.sliceData.staticQueryHashes),
+          ...usedSlices.flatMap((s) => s.sliceData.staticQueryHashes),
         ]),
       ].sort(),
-      sliceNames: [...sliceNames].sort(),
+      sliceNames,
       client: ctx.client!,
       components,
       trailingSlash: ctx.trailingSlash,
@@ -122,6 +169,19 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
   ctx.renderedSlices = renderedSlices;
   ctx.staticQueryResults = queries;
 }
+
+/** A route's page-data before the render fills in the static queries and slices it used. */
+function pageDataOf(route: RouteDefinition): PageData {
+  return {
+    componentChunkName: chunkNameOf(route.component),
+    path: route.path,
+    result: { data: route.data ?? null, pageContext: route.pageContext ?? {}, head: route.head },
+    staticQueryHashes: [],
+    slicesMap: {},
+  };
+}
+
+const digestOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Renders, turning a component's exception into an error that names the page or slice. */
 function guard<T>(what: string, run: () => T): T {

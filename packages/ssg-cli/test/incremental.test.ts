@@ -1,0 +1,185 @@
+// Real: build() of the mini fixture site into real folders, with its real incremental cache and, in
+// one test, a real render worker thread. Faked: nothing; changes are made to copies of the content.
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cacheFileOf } from '../src/build/incremental.ts';
+import { loadSite } from '../src/build/load-site.ts';
+import { type PageJob, renderInParallel } from '../src/build/render-workers.ts';
+import { SsgError } from '../src/index.ts';
+import { buildMini, contentCopy, MINI_SITE, snapshot, tempDir } from './helpers.ts';
+
+const PAGES = 5; // /, /sobre/, /servicos/, /404.html, /500.html
+
+/** Builds into `outDir` as a first build would: its cache is removed first. */
+async function buildFromScratch(options: { outDir: string; contentDir?: string }) {
+  rmSync(cacheFileOf({ siteDir: MINI_SITE, outDir: options.outDir }), { force: true });
+  return buildMini(options);
+}
+
+function editContent(dir: string, change: (json: Record<string, unknown>) => void): void {
+  const file = path.join(dir, 'site.json');
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  change(json);
+  writeFileSync(file, JSON.stringify(json));
+}
+
+describe('incremental builds', () => {
+  it('leaves the output as it is when nothing changed, identical to a build from scratch', async () => {
+    const outDir = path.join(tempDir(), 'site');
+    const cold = await buildFromScratch({ outDir });
+    expect(cold.reused).toEqual({ pages: 0, client: false, output: false });
+    const before = snapshot(outDir);
+    const written = statSync(path.join(outDir, 'sobre/index.html')).mtimeMs;
+
+    const warm = await buildMini({ outDir });
+    expect(warm.reused).toEqual({ pages: PAGES, client: true, output: true });
+    expect(warm.compilationHash).toBe(cold.compilationHash);
+    expect(warm.bytes).toEqual(cold.bytes);
+    expect(snapshot(outDir)).toEqual(before);
+    expect(statSync(path.join(outDir, 'sobre/index.html')).mtimeMs).toBe(written);
+
+    const scratch = path.join(tempDir(), 'site');
+    await buildFromScratch({ outDir: scratch });
+    expect(snapshot(scratch)).toEqual(before);
+  });
+
+  it('re-renders only the page whose content changed, and writes what a build from scratch writes', async () => {
+    const content = contentCopy();
+    const outDir = path.join(tempDir(), 'site');
+    const scratchDir = path.join(tempDir(), 'site');
+    await buildFromScratch({ outDir, contentDir: content });
+    await buildFromScratch({ outDir: scratchDir, contentDir: content });
+    editContent(content, (json) => {
+      (json.pages as Array<{ body: string }>)[0]!.body = 'Somos uma clínica maior.';
+    });
+
+    const warm = await buildMini({ outDir, contentDir: content });
+    expect(warm.reused).toEqual({ pages: PAGES - 1, client: true, output: false });
+    expect(readFileSync(path.join(outDir, 'sobre/index.html'), 'utf8')).toContain(
+      'Somos uma clínica maior.',
+    );
+    // Every page carries the new compilation hash, reused or not.
+    const home = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    expect(home).toContain(warm.compilationHash);
+
+    const scratch = await buildFromScratch({ outDir: scratchDir, contentDir: content });
+    expect(scratch.compilationHash).toBe(warm.compilationHash);
+    expect(snapshot(outDir)).toEqual(snapshot(scratchDir));
+  });
+
+  it('re-renders the pages that used a static query whose result changed', async () => {
+    const content = contentCopy();
+    const outDir = path.join(tempDir(), 'site');
+    await buildFromScratch({ outDir, contentDir: content });
+    editContent(content, (json) => {
+      json.name = 'Mini Clínica Nova';
+    });
+    const warm = await buildMini({ outDir, contentDir: content });
+    // The name is in the static query every page's frame or footer reads.
+    expect(warm.reused.pages).toBeLessThan(PAGES);
+    for (const file of ['index.html', 'sobre/index.html', '404.html'])
+      expect(readFileSync(path.join(outDir, file), 'utf8')).toContain('Mini Clínica Nova');
+    const scratchDir = path.join(tempDir(), 'site');
+    await buildFromScratch({ outDir: scratchDir, contentDir: content });
+    // Only the record of kept builds differs: the scratch folder had no earlier build.
+    const strip = (s: Record<string, string>) => {
+      const { '_ssg-host/builds.json': _, ...rest } = s;
+      return rest;
+    };
+    expect(strip(snapshot(outDir))).toEqual(strip(snapshot(scratchDir)));
+  });
+
+  it('writes the whole output again when a file in it was changed or added by hand', async () => {
+    const outDir = path.join(tempDir(), 'site');
+    await buildFromScratch({ outDir });
+    const before = snapshot(outDir);
+    writeFileSync(path.join(outDir, 'sobre/index.html'), 'edited by hand');
+    writeFileSync(path.join(outDir, 'servicos/stale.txt'), 'from somewhere else');
+    const warm = await buildMini({ outDir });
+    expect(warm.reused.output).toBe(false);
+    expect(snapshot(outDir)).toEqual(before);
+  });
+
+  it('leaves the output of a warm build intact when the next build fails', async () => {
+    const content = contentCopy();
+    const outDir = path.join(tempDir(), 'site');
+    await buildFromScratch({ outDir, contentDir: content });
+    await buildMini({ outDir, contentDir: content });
+    const before = snapshot(outDir);
+    writeFileSync(path.join(content, 'site.json'), '{ "name": "broken", ');
+    const failure = await buildMini({ outDir, contentDir: content }).catch((e: unknown) => e);
+    expect((failure as SsgError).code).toBe('CONTENT_INVALID');
+    expect(snapshot(outDir)).toEqual(before);
+  });
+});
+
+describe('render worker threads', () => {
+  afterEach(() => {
+    delete process.env.SSG_RENDER_WORKERS;
+  });
+
+  it('render what the main thread renders, in the order asked, whichever thread took a page', async () => {
+    const loaded = await loadSite(MINI_SITE);
+    const mod = await loaded.browser.components.page!();
+    const staticQueryResults = Object.fromEntries(
+      loaded.site.staticQueries.map((q) => [q.hash, { name: 'Mini', tagline: 'Cuidado' }]),
+    );
+    const input = { staticQueryResults, trailingSlash: 'always' as const };
+    const jobs: PageJob[] = Array.from({ length: 7 }, (_, i) => ({
+      component: 'page',
+      pageData: {
+        componentChunkName: 'component---page',
+        path: `/p${i}/`,
+        result: { data: { slug: `p${i}`, title: `Página ${i}`, body: 'Texto.' }, pageContext: {} },
+        staticQueryHashes: [],
+        slicesMap: {},
+      },
+    }));
+    const sliceHtml = new Map([['footer', '<footer>rodapé</footer>']]);
+    const renderHere = (job: PageJob) =>
+      loaded.render.renderPage(job.pageData, mod, sliceHtml, input);
+    const options = { entry: loaded.serverEntry!, sliceHtml, input, renderHere, batch: 2 };
+    const inWorkers = await renderInParallel(jobs, { ...options, workers: 2, mainThread: false });
+    expect(inWorkers).toEqual(jobs.map(renderHere));
+    expect(inWorkers[6]!.html).toContain('Página 6');
+  });
+
+  it('name the page whose render failed in a worker', async () => {
+    const loaded = await loadSite(MINI_SITE);
+    const input = { staticQueryResults: {}, trailingSlash: 'always' as const };
+    const broken: PageJob = {
+      component: 'page',
+      pageData: {
+        componentChunkName: 'component---page',
+        path: '/quebrada/',
+        result: { data: null, pageContext: {} },
+        staticQueryHashes: [],
+        slicesMap: {},
+      },
+    };
+    const failure = await renderInParallel([broken], {
+      entry: loaded.serverEntry!,
+      sliceHtml: new Map(),
+      input,
+      renderHere: () => {
+        throw new Error('not on the main thread');
+      },
+      workers: 1,
+      mainThread: false,
+    }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(SsgError);
+    expect((failure as SsgError).code).toBe('RENDER_FAILED');
+    expect((failure as SsgError).message).toContain('/quebrada/');
+  });
+
+  it('give a build the same output as rendering on the main thread only', async () => {
+    const mainOnly = path.join(tempDir(), 'site');
+    process.env.SSG_RENDER_WORKERS = '0';
+    await buildFromScratch({ outDir: mainOnly });
+    const withWorkers = path.join(tempDir(), 'site');
+    process.env.SSG_RENDER_WORKERS = '2';
+    await buildFromScratch({ outDir: withWorkers });
+    expect(snapshot(withWorkers)).toEqual(snapshot(mainOnly));
+  });
+});
