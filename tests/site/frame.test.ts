@@ -1,0 +1,384 @@
+// Real: `build()` of the vet brand, `ssg serve`, Debian Chromium. Faked: only the delayed page-data
+// response (held back with request interception) in the delayed-route test.
+import type { HTTPRequest, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LaunchedBrowser, launchChromium, recordPage } from '../support/browser.ts';
+import { buildSite, serveBuild } from '../support/site-build.ts';
+
+let chromium: LaunchedBrowser;
+let server: Awaited<ReturnType<typeof serveBuild>>;
+
+beforeAll(async () => {
+  const result = await buildSite({ brand: 'vet' });
+  server = await serveBuild(result.outDir);
+  chromium = await launchChromium();
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  await server?.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+const MENU_BUTTON = '[data-slot="top-bar"] button[aria-controls]';
+
+interface Recorded {
+  /** gtag calls as pushed onto window.dataLayer, with the time of the push. */
+  gtag: Array<{ at: number; args: unknown[] }>;
+  /** When history.pushState ran: the moment a client navigation changes the address. */
+  pushes: Array<{ at: number; url: string }>;
+  delayed: Array<{ at: number; pathname: string }>;
+  clicks: number[];
+  loadedAt: number;
+}
+
+/**
+ * A fresh page at phone size whose dataLayer, history.pushState, clicks and
+ * `ssg:route-delayed` events are timestamped (performance.now()) for the assertions.
+ */
+async function openPage(path = '/', before?: (page: Page) => Promise<void>): Promise<Page> {
+  const page = await chromium.browser.newPage();
+  await page.setViewport(PHONE);
+  await before?.(page);
+  await page.evaluateOnNewDocument(() => {
+    const rec: Recorded = { gtag: [], pushes: [], delayed: [], clicks: [], loadedAt: 0 };
+    (window as unknown as { __rec: Recorded }).__rec = rec;
+    const layer: unknown[] = [];
+    const push = layer.push.bind(layer);
+    layer.push = (...items: unknown[]) => {
+      for (const item of items)
+        rec.gtag.push({ at: performance.now(), args: Array.from(item as ArrayLike<unknown>) });
+      return push(...items);
+    };
+    (window as unknown as { dataLayer: unknown[] }).dataLayer = layer;
+    const pushState = history.pushState.bind(history);
+    history.pushState = (data, unused, url) => {
+      rec.pushes.push({ at: performance.now(), url: String(url) });
+      pushState(data, unused, url);
+    };
+    window.addEventListener('ssg:route-delayed', (e) =>
+      rec.delayed.push({ at: performance.now(), pathname: (e as CustomEvent).detail.pathname }),
+    );
+    document.addEventListener('click', () => rec.clicks.push(performance.now()), true);
+    window.addEventListener('ssg:hydrated', () => {
+      rec.loadedAt = performance.now();
+    });
+  });
+  await page.goto(new URL(path, server.url).href, { waitUntil: 'load' });
+  await page.waitForSelector('#___ssg[data-hydrated="true"]');
+  return page;
+}
+
+const recorded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __rec: Recorded }).__rec);
+
+const events = async (page: Page, name: string) =>
+  (await recorded(page)).gtag.filter((e) => e.args[0] === 'event' && e.args[1] === name);
+
+/** Two animation frames: scroll listeners have run and styles are applied. */
+const settle = (page: Page) =>
+  page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))),
+  );
+
+const menuState = (page: Page) =>
+  page.evaluate((selector) => {
+    const button = document.querySelector<HTMLButtonElement>(selector)!;
+    const menu = document.getElementById(button.getAttribute('aria-controls')!);
+    const rect = menu?.getBoundingClientRect();
+    return {
+      expanded: button.getAttribute('aria-expanded'),
+      menuExists: menu !== null,
+      onScreen: rect ? rect.left >= 0 && rect.right <= window.innerWidth && rect.width > 0 : false,
+      focusInMenu: menu?.contains(document.activeElement) ?? false,
+      focusOnButton: document.activeElement === button,
+      scrollY: window.scrollY,
+    };
+  }, MENU_BUTTON);
+
+/** Opens the menu with the button and waits for its panel to finish sliding in. */
+async function openMenu(page: Page) {
+  await page.click(MENU_BUTTON);
+  await page.waitForFunction(
+    (selector) => {
+      const button = document.querySelector(selector)!;
+      const rect = document
+        .getElementById(button.getAttribute('aria-controls')!)!
+        .getBoundingClientRect();
+      return rect.left >= 0 && rect.right <= window.innerWidth;
+    },
+    {},
+    MENU_BUTTON,
+  );
+}
+
+describe('top bar', () => {
+  it('stays in normal flow under the alert strip up to 48 px of scroll and is fixed from 49 px', async () => {
+    const page = await openPage();
+    const bar = async (y: number) => {
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      await settle(page);
+      return page.evaluate(() => {
+        const header = document.querySelector('[data-slot="top-bar"]')!;
+        const strip = document.querySelector('[data-slot="alert-strip"]')!;
+        return {
+          scrollY: window.scrollY,
+          position: getComputedStyle(header).position,
+          top: Math.round(header.getBoundingClientRect().top),
+          stripBottom: Math.round(strip.getBoundingClientRect().bottom),
+        };
+      });
+    };
+    const atTop = await bar(0);
+    expect(atTop.stripBottom).toBeGreaterThan(0); // the alert strip is there
+    expect(atTop.position).not.toBe('fixed');
+    expect(atTop.top).toBe(atTop.stripBottom); // right under the strip, scrolling with the page
+
+    const at48 = await bar(48);
+    expect(at48.scrollY).toBe(48);
+    expect(at48.position).not.toBe('fixed');
+    expect(at48.top).toBe(atTop.top - 48);
+
+    const at49 = await bar(49);
+    expect(at49.position).toBe('fixed');
+    expect(at49.top).toBe(0);
+
+    const far = await bar(1200);
+    expect(far.position).toBe('fixed');
+    expect(far.top).toBe(0);
+
+    const back = await bar(0);
+    expect(back.position).not.toBe('fixed');
+    expect(back.top).toBe(atTop.top);
+    await page.close();
+  });
+});
+
+describe('side menu', () => {
+  it('opens from the button, takes focus, locks scrolling and closes on Escape, giving focus back', async () => {
+    const page = await openPage();
+    const closed = await menuState(page);
+    expect(closed.expanded).toBe('false');
+    expect(closed.menuExists).toBe(true);
+    expect(closed.onScreen).toBe(false);
+
+    await openMenu(page);
+    const open = await menuState(page);
+    expect(open.expanded).toBe('true');
+    expect(open.focusInMenu).toBe(true);
+    const links = await page.$$eval('#menu-lateral nav a', (as) => as.map((a) => a.textContent));
+    expect(links).toEqual(['Home', 'Serviços', 'Galeria', 'Contato']);
+
+    // The wheel over the backdrop does not move the page.
+    await page.mouse.move(380, 600);
+    await page.mouse.wheel({ deltaY: 600 });
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await menuState(page)).scrollY).toBe(0);
+
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(
+      (s) => document.querySelector(s)?.getAttribute('aria-expanded') === 'false',
+      {},
+      MENU_BUTTON,
+    );
+    const after = await menuState(page);
+    expect(after.focusOnButton).toBe(true);
+    // Scrolling works again once the menu is closed.
+    await page.mouse.wheel({ deltaY: 600 });
+    await page.waitForFunction(() => window.scrollY > 0);
+    await page.close();
+  });
+
+  it('closes on a click on the backdrop, outside the panel', async () => {
+    const page = await openPage();
+    await openMenu(page);
+    const panelRight = await page.$eval('#menu-lateral', (e) => e.getBoundingClientRect().right);
+    expect(panelRight).toBeLessThan(PHONE.width - 20); // some backdrop shows beside the panel
+    await page.mouse.click(PHONE.width - 8, 500);
+    await page.waitForFunction(
+      (s) => document.querySelector(s)?.getAttribute('aria-expanded') === 'false',
+      {},
+      MENU_BUTTON,
+    );
+    await page.waitForFunction(
+      () => document.getElementById('menu-lateral')!.getBoundingClientRect().right <= 0,
+    );
+    expect((await menuState(page)).focusOnButton).toBe(true);
+    await page.close();
+  });
+});
+
+describe('links', () => {
+  it('opens outside addresses in a new tab with rel="noopener noreferrer"; site links stay in the tab', async () => {
+    const page = await openPage('/contato/');
+    const links = await page.$$eval('a[href]', (as) =>
+      as.map((a) => ({
+        href: a.getAttribute('href')!,
+        target: a.getAttribute('target'),
+        rel: a.getAttribute('rel'),
+      })),
+    );
+    const outside = links.filter((l) => /^(https?:)?\/\//i.test(l.href));
+    expect(outside.length).toBeGreaterThan(5);
+    for (const link of outside) {
+      expect(link, link.href).toMatchObject({ target: '_blank' });
+      expect(link.rel?.split(' ').sort(), link.href).toEqual(['noopener', 'noreferrer']);
+    }
+    const inside = links.filter((l) => l.href.startsWith('/') && !l.href.startsWith('//'));
+    expect(inside.length).toBeGreaterThan(0);
+    for (const link of inside) expect(link.target, link.href).toBeNull();
+
+    // A click on an outside link opens a second tab; this one stays where it was.
+    const opened = new Promise<string>((resolve) =>
+      chromium.browser.once('targetcreated', (target) => resolve(target.url())),
+    );
+    await page.click('a[href^="https://www.instagram.com/"]');
+    expect(await opened).toMatch(/^https:\/\/www\.instagram\.com\//);
+    expect(new URL(page.url()).pathname).toBe('/contato/');
+    for (const other of await chromium.browser.pages()) if (other !== page) await other.close();
+    await page.close();
+  });
+
+  it('marks the link whose text is the page name with aria-current="page", on load and after navigating', async () => {
+    const page = await openPage('/servicos/');
+    const current = () =>
+      page.$$eval('[aria-current="page"]', (as) => as.map((a) => a.textContent?.trim()));
+    expect(await current()).toEqual(['Serviços']);
+    await openMenu(page);
+    await page.click('#menu-lateral a[href="/galeria/"]');
+    await page.waitForFunction(() => window.location.pathname === '/galeria/');
+    await page.waitForFunction(
+      () => document.querySelector('[aria-current="page"]')?.textContent?.trim() === 'Galeria',
+    );
+    expect(await current()).toEqual(['Galeria']);
+    await page.close();
+  });
+});
+
+describe('tracking on window.dataLayer', () => {
+  it('sends page_view 100 ms after the first load, with pathname, search and hash', async () => {
+    const page = await openPage('/galeria/?origem=instagram#videos');
+    await page.waitForFunction(() =>
+      (window as unknown as { __rec: Recorded }).__rec.gtag.some((e) => e.args[1] === 'page_view'),
+    );
+    const rec = await recorded(page);
+    const views = rec.gtag.filter((e) => e.args[1] === 'page_view');
+    expect(views.map((v) => v.args)).toEqual([
+      ['event', 'page_view', { page_path: '/galeria/?origem=instagram#videos' }],
+    ]);
+    // Counted from hydration, when the route is first known to the app.
+    expect(views[0]!.at - rec.loadedAt).toBeGreaterThanOrEqual(99);
+    await page.close();
+  });
+
+  it('sends click_navigate with the href on a link click, and page_view 100 ms after the client navigation', async () => {
+    const page = await openPage('/');
+    await page.waitForFunction(() =>
+      (window as unknown as { __rec: Recorded }).__rec.gtag.some((e) => e.args[1] === 'page_view'),
+    );
+    await page.click('main a[href="/servicos/"]');
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __rec: Recorded }).__rec.gtag.filter(
+          (e) => e.args[1] === 'page_view',
+        ).length === 2,
+    );
+    const rec = await recorded(page);
+    expect((await events(page, 'click_navigate')).map((e) => e.args)).toEqual([
+      ['event', 'click_navigate', { href: '/servicos/' }],
+    ]);
+    const views = rec.gtag.filter((e) => e.args[1] === 'page_view');
+    expect(views.map((v) => v.args[2])).toEqual([{ page_path: '/' }, { page_path: '/servicos/' }]);
+    const pushed = rec.pushes.find((p) => p.url.startsWith('/servicos/'))!;
+    expect(views[1]!.at - pushed.at).toBeGreaterThanOrEqual(99);
+
+    // An outside link is tracked too, with its full address.
+    await page.click('a[href^="https://www.instagram.com/"]');
+    const clicks = (await events(page, 'click_navigate')).map((e) => e.args[2]);
+    expect(clicks.at(-1)).toEqual({ href: 'https://www.instagram.com/amigofielvet/' });
+    for (const other of await chromium.browser.pages()) if (other !== page) await other.close();
+    await page.bringToFront(); // a tab in the background gets no animation frames
+
+    // Back in history is a route change as well.
+    await page.evaluate(() => history.back());
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __rec: Recorded }).__rec.gtag.filter(
+          (e) => e.args[1] === 'page_view',
+        ).length === 3,
+    );
+    expect((await events(page, 'page_view')).at(-1)!.args[2]).toEqual({ page_path: '/' });
+    await page.close();
+  });
+});
+
+describe('route announcer', () => {
+  it('says "Navigated to {title}" after a client navigation, and nothing on the first load', async () => {
+    const page = await openPage('/');
+    const announcer = () =>
+      page.$eval('[aria-live]#ssg-announcer', (e) => ({
+        text: e.textContent,
+        live: e.getAttribute('aria-live'),
+      }));
+    expect((await announcer()).text).toBe('');
+    await page.click('main a[href="/galeria/"]');
+    await page.waitForFunction(() => window.location.pathname === '/galeria/');
+    const h1 = await page.$eval('h1', (e) => e.textContent);
+    expect(h1).toBeTruthy();
+    await page.waitForFunction(
+      (t) => document.getElementById('ssg-announcer')?.textContent === `Navigated to ${t}`,
+      {},
+      h1,
+    );
+    expect((await announcer()).live).toMatch(/^(polite|assertive)$/);
+    await page.close();
+  });
+});
+
+describe('delayed route', () => {
+  it('shows a progress bar and fires ssg:route-delayed when a navigation is pending for more than 1000 ms', async () => {
+    // The contact page's data is held back until the test lets it through.
+    const held: HTTPRequest[] = [];
+    const page = await openPage('/', async (p) => {
+      // Requests answered by the service worker would not pass through the interception.
+      await p.setBypassServiceWorker(true);
+      await p.setRequestInterception(true);
+      p.on('request', (request) => {
+        if (request.url().endsWith('/page-data/contato/page-data.json')) held.push(request);
+        else void request.continue();
+      });
+    });
+    const log = recordPage(page);
+    await page.click('main a[href="/contato/"]');
+    await page.waitForSelector('[role="progressbar"]', { visible: true, timeout: 5000 });
+    const rec = await recorded(page);
+    expect(rec.delayed).toHaveLength(1);
+    expect(rec.delayed[0]!.pathname).toBe('/contato/');
+    expect(rec.delayed[0]!.at - rec.clicks.at(-1)!).toBeGreaterThanOrEqual(999);
+    const bar = await page.$eval('[role="progressbar"]', (e) => {
+      const r = e.getBoundingClientRect();
+      return { height: r.height, width: r.width, label: e.getAttribute('aria-label') };
+    });
+    expect(bar.height).toBeGreaterThan(0);
+    expect(bar.width).toBeGreaterThan(PHONE.width / 2);
+    expect(bar.label).toBeTruthy();
+    expect(new URL(page.url()).pathname).toBe('/'); // still on the old page meanwhile
+
+    expect(held.length).toBeGreaterThan(0);
+    for (const request of held.splice(0)) await request.continue();
+    await page.waitForFunction(() => window.location.pathname === '/contato/');
+    await page.waitForSelector('[role="progressbar"]', { hidden: true, timeout: 5000 });
+    expect(log.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('gives no signal for a navigation that answers at once', async () => {
+    const page = await openPage('/');
+    await page.click('main a[href="/galeria/"]');
+    await page.waitForFunction(() => window.location.pathname === '/galeria/');
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await recorded(page)).delayed).toEqual([]);
+    expect(await page.$('[role="progressbar"]')).toBeNull();
+    await page.close();
+  });
+});
