@@ -10,6 +10,11 @@ const x = (r) => (Number.isFinite(r) ? `${r.toFixed(1)}×` : '—');
 const num = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 const ms = (n, d = 0) => (Number.isFinite(n) ? `${n.toFixed(d)} ms` : '—');
 
+function mid(values) {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return v.length ? v[Math.floor(v.length / 2)] : Number.NaN;
+}
+
 function table(headers, rows) {
   return { headers, rows };
 }
@@ -47,7 +52,7 @@ function sections(res) {
       for (const [name, e] of Object.entries(row.tools)) {
         const label = e.version ? `${e.label} ${e.version}` : e.label;
         if (e.error) {
-          rows.push([Number(n).toLocaleString('en'), label, 'failed', '', '', '', '', '']);
+          rows.push([Number(n).toLocaleString('en'), label, 'failed', '', '', '', '', '', '']);
           notes.push(`N=${n} ${e.label}: ${firstLine(e.error)}`);
           continue;
         }
@@ -61,6 +66,7 @@ function sections(res) {
           num(e.pagesPerSecond),
           name === 'ssg' ? '—' : x(e.oursFaster?.cold),
           name === 'ssg' ? '—' : x(e.oursFaster?.warm),
+          num(mid(e.loadAverage ?? []), 1),
         ]);
       }
     }
@@ -76,11 +82,22 @@ function sections(res) {
           'pages/s (cold)',
           'ours faster, cold',
           'ours faster, warm',
+          'load avg',
         ],
         rows,
       ),
     ]);
     if (notes.length) out.push(['Scale failures', notes]);
+    const same = [];
+    for (const [n, row] of Object.entries(scale.sizes)) {
+      const w = row.tools.ssg?.warmIdentical;
+      if (!w?.length) continue;
+      const bad = w.filter((v) => v !== true);
+      same.push(
+        `N=${n}: ${bad.length ? `warm output differs from cold in ${bad.length} of ${w.length} runs (${bad[0]})` : `identical to the cold build's in ${w.length} of ${w.length} runs`}`,
+      );
+    }
+    if (same.length) out.push(['Our unchanged warm rebuild, byte for byte', same]);
     const stageRows = [];
     for (const [n, row] of Object.entries(scale.sizes)) {
       const e = row.tools.ssg;
@@ -98,7 +115,7 @@ function sections(res) {
     }
     if (stageRows.length)
       out.push([
-        'Our build per stage (ms, medians, from BuildResult.stages)',
+        'Our build per stage (ms, medians of BuildResult.stages, plus the time outside them and the process start-up)',
         stageRows.map((r) => r.join(' · ')),
       ]);
   }

@@ -1,11 +1,15 @@
 /**
  * Scale section: the same N generated pages built by our ssg, Gatsby 5 and Astro 5. For each
- * size and tool: `runs` times (a cold build with every cache and output removed, then a warm
- * rebuild with nothing changed); medians of wall time and of peak memory of the process tree.
+ * size, `runs` rounds; in each round every tool does a cold build (every cache and output
+ * removed) then a warm rebuild with nothing changed. Medians of wall time and of peak memory
+ * of the process tree.
  * A tool that fails is recorded with its error and the others go on.
  */
+
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { join, relative } from 'node:path';
 import { writeSite } from '../../bench/generate.mjs';
 import { median, runMeasured } from './measure.mjs';
 import { ensurePeer } from './peers.mjs';
@@ -104,9 +108,12 @@ export async function runScale({
   const logFile = join(benchDir, 'logs', 'scale.log');
   const result = { sizes: {}, runs };
   const prepared = new Map();
+  const coldTree = new Map();
   for (const n of sizes) {
     const row = { tools: {} };
     result.sizes[n] = row;
+    // Prepare every tool first; a tool that cannot even be set up is recorded and skipped.
+    const active = [];
     for (const name of names) {
       if (name !== 'ssg' && peerSizes && !peerSizes.includes(n)) continue;
       const tool = all[name];
@@ -124,10 +131,19 @@ export async function runScale({
         if (!prepared.has(name)) prepared.set(name, tool.prepare(log) ?? {});
         entry.version = prepared.get(name).version;
         const site = tool.siteDir(n);
-        const gen = writeSite(name, site, n);
-        entry.bytesPerPage = gen.bytesPerPage;
-        const resultFile = join(site, '..', `result-n${n}.json`);
-        for (let r = 0; r < runs; r++) {
+        entry.bytesPerPage = writeSite(name, site, n).bytesPerPage;
+        active.push({ name, tool, entry, site, resultFile: join(site, '..', `result-n${n}.json`) });
+      } catch (err) {
+        entry.error = String(err?.message ?? err);
+        log(`  N=${n} ${tool.label} FAILED: ${entry.error.split('\n').slice(0, 8).join('\n    ')}`);
+      }
+    }
+    // Round-robin over the tools within each run, so a burst of load from elsewhere on the
+    // machine lands on every tool alike instead of on whichever ran at that moment.
+    for (let r = 0; r < runs; r++) {
+      for (const { name, tool, entry, site, resultFile } of active) {
+        if (entry.error) continue;
+        try {
           for (const p of tool.cachePaths(site)) rmSync(p, { recursive: true, force: true });
           for (const kind of name === 'ssg' || peerWarm ? ['cold', 'warm'] : ['cold']) {
             rmSync(resultFile, { force: true });
@@ -138,35 +154,58 @@ export async function runScale({
             const bad = checkOutput(tool.outDir(site), n);
             if (bad)
               throw new Error(`${kind} build ${r + 1} finished but its output is wrong: ${bad}`);
+            // Ours only: an unchanged warm rebuild must write exactly the cold build's output.
+            if (name === 'ssg') {
+              const tree = treeDigest(tool.outDir(site));
+              if (kind === 'cold') coldTree.set(site, tree);
+              else
+                entry.warmIdentical = [
+                  ...(entry.warmIdentical ?? []),
+                  compareTrees(coldTree.get(site), tree),
+                ];
+            }
             entry[kind].push(m.ms);
             entry[`${kind}Peak`].push(m.peakBytes);
             entry.processes[kind].push(m.processes);
+            entry.loadAverage = [...(entry.loadAverage ?? []), loadavg()[0]];
             if (existsSync(resultFile)) {
               const br = JSON.parse(readFileSync(resultFile, 'utf8'));
-              entry.stages[kind].push(br.stages);
+              // What the stages do not cover: process start-up and imports (process − build()),
+              // and build() work outside the named stages (staging cleanup, the swap).
+              const stageSum = br.stages.reduce((a, st) => a + st.ms, 0);
+              entry.stages[kind].push([
+                ...br.stages,
+                { name: '(outside stages)', ms: br.buildMs - stageSum },
+                { name: '(start-up, imports, exit)', ms: m.ms - br.buildMs },
+              ]);
               entry.pagesBuilt = br.pages;
             }
             log(
-              `  N=${n} ${tool.label} ${kind} #${r + 1}: ${(m.ms / 1000).toFixed(2)} s, peak ${(m.peakBytes / 2 ** 20).toFixed(0)} MB`,
+              `  N=${n} ${tool.label} ${kind} #${r + 1}: ${(m.ms / 1000).toFixed(2)} s, peak ${(m.peakBytes / 2 ** 20).toFixed(0)} MB (load ${loadavg()[0].toFixed(1)})`,
             );
           }
+        } catch (err) {
+          entry.error = String(err?.message ?? err);
+          log(
+            `  N=${n} ${tool.label} FAILED: ${entry.error.split('\n').slice(0, 8).join('\n    ')}`,
+          );
         }
-        entry.htmlFiles = countHtml(tool.outDir(site));
-        entry.median = {
-          cold: median(entry.cold),
-          warm: median(entry.warm),
-          coldPeak: median(entry.coldPeak),
-          warmPeak: median(entry.warmPeak),
-        };
-        entry.pagesPerSecond = n / (entry.median.cold / 1000);
-        entry.stageMedians = {
-          cold: medianStages(entry.stages.cold),
-          warm: medianStages(entry.stages.warm),
-        };
-      } catch (err) {
-        entry.error = String(err?.message ?? err);
-        log(`  N=${n} ${tool.label} FAILED: ${entry.error.split('\n').slice(0, 8).join('\n    ')}`);
       }
+    }
+    for (const { tool, entry, site } of active) {
+      if (entry.error) continue;
+      entry.htmlFiles = countHtml(tool.outDir(site));
+      entry.median = {
+        cold: median(entry.cold),
+        warm: median(entry.warm),
+        coldPeak: median(entry.coldPeak),
+        warmPeak: median(entry.warmPeak),
+      };
+      entry.pagesPerSecond = n / (entry.median.cold / 1000);
+      entry.stageMedians = {
+        cold: medianStages(entry.stages.cold),
+        warm: medianStages(entry.stages.warm),
+      };
     }
     const ours = row.tools.ssg?.median;
     for (const [name, entry] of Object.entries(row.tools)) {
@@ -178,6 +217,28 @@ export async function runScale({
     }
   }
   return result;
+}
+
+/** Relative path → SHA-1 of every file under `dir`. */
+function treeDigest(dir) {
+  const out = new Map();
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath ?? entry.path, entry.name);
+    out.set(relative(dir, file), createHash('sha1').update(readFileSync(file)).digest('hex'));
+  }
+  return out;
+}
+
+/** `true` when both trees hold the same files with the same bytes, else the first difference. */
+function compareTrees(cold, warm) {
+  if (!cold) return 'no cold tree to compare with';
+  for (const [file, hash] of cold) {
+    if (!warm.has(file)) return `warm output lacks ${file}`;
+    if (warm.get(file) !== hash) return `${file} differs`;
+  }
+  for (const file of warm.keys()) if (!cold.has(file)) return `warm output has an extra ${file}`;
+  return true;
 }
 
 /** Median ms per stage name over runs (each run: Array<{name, ms}>). */
