@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
 import { HOST_DIR, OFFLINE_PAGE } from '../host/rules.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import { type ClientBundle, clientEntrySource } from './bundle-client.ts';
-import type { BuildContext } from './context.ts';
+import type { BuildContext, BuildOptions } from './context.ts';
 import type { PageOutput } from './render-workers.ts';
 
 /**
@@ -107,9 +107,17 @@ function toolHash(siteDir: string): Promise<string> {
   return toolHashMemo;
 }
 
+const CACHE_DIR = 'node_modules/.ssg/incremental';
+
+/** Whether earlier builds of the site left a cache (site folder resolved as config.ts does). */
+export function hasIncrementalCache(options: BuildOptions): boolean {
+  const root = path.resolve(options.root ?? process.cwd());
+  return existsSync(path.join(path.resolve(root, options.siteDir ?? 'packages/site'), CACHE_DIR));
+}
+
 /** The cache file of an output folder (tests delete it to compare with a build from scratch). */
 export const cacheFileOf = (ctx: Pick<BuildContext, 'siteDir' | 'outDir'>): string =>
-  path.join(ctx.siteDir, 'node_modules/.ssg/incremental', `${sha(ctx.outDir).slice(0, 16)}.json`);
+  path.join(ctx.siteDir, CACHE_DIR, `${sha(ctx.outDir).slice(0, 16)}.json`);
 
 /** Reads the cache of the output folder; a missing, unreadable or older-tool cache is empty. */
 export async function openIncremental(ctx: BuildContext): Promise<IncrementalState> {
