@@ -107,7 +107,8 @@ async function audit(page: Page, url: string): Promise<string[]> {
   const results = await new AxePuppeteer(page).withTags(TAGS).analyze();
   const violations = results.violations.flatMap((v) =>
     v.nodes.map(
-      (n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`,
+      (n) =>
+        `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`,
     ),
   );
   const overGradients = results.incomplete

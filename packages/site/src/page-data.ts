@@ -58,7 +58,8 @@ export interface FrameData {
 
 export interface HomeData {
   company: { companyName: string; subtitle: string; slogan: string; cidade: string };
-  texts: { h2?: string; about1?: string; about2?: string; descriptionService?: string };
+  /** The generated texts, fallbacks already applied at build time. */
+  texts: { h2: string; about1: string; about2: string; descriptionService: string };
   images: { hero: ImageData; about: ImageData; cta: ImageData };
   whatsHref: string;
   phone: string;
@@ -96,7 +97,8 @@ export interface HomeData {
 
 export interface ServicesData {
   page: PageText;
-  descriptionService?: string;
+  /** Fallback already applied at build time. */
+  descriptionService: string;
   services: ServiceView[];
   cta: PageText;
   whatsHref: string;

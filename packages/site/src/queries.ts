@@ -2,10 +2,11 @@
 import { defineStaticQuery } from '@ssg/cli/site';
 import type { Content } from './content/schema.ts';
 import { FALLBACK_TEXTS } from './lib/fallback-texts.ts';
+import { FRAME_QUERY_ID } from './lib/frame-query.ts';
 import { whatsappChatUrl } from './lib/links.ts';
 import type { FrameData } from './page-data.ts';
 
-export const frameQuery = defineStaticQuery<Content, FrameData>('frame', (c) => ({
+export const frameQuery = defineStaticQuery<Content, FrameData>(FRAME_QUERY_ID, (c) => ({
   companyName: c.company.companyName,
   logo: {
     src: `/images/${c.images.logo.file}`,

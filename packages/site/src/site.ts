@@ -9,7 +9,7 @@ import { BRANDS, loadContent } from './content/load-content.ts';
 import { qrSvg } from './content/qr-code.ts';
 import type { Content, NamedImage } from './content/schema.ts';
 import { pageHead, unitsJsonLd } from './content/seo.ts';
-import { FALLBACK_TEXTS } from './lib/fallback-texts.ts';
+import { FALLBACK_TEXTS, withFallbacks } from './lib/fallback-texts.ts';
 import {
   facebookUrl,
   instagramUrl,
@@ -90,7 +90,12 @@ function routes(c: Content): RouteDefinition[] {
 
   const home: HomeData = {
     company: c.company,
-    texts: c.texts,
+    texts: (({ h2, about1, about2, descriptionService }) => ({
+      h2,
+      about1,
+      about2,
+      descriptionService,
+    }))(withFallbacks(c.texts)),
     images: { hero: img(c.images.hero), about: img(c.images.about), cta: img(c.images.cta) },
     whatsHref: mainWhatsHref(c),
     phone: c.contact.agendamento[0]!,
@@ -119,7 +124,7 @@ function routes(c: Content): RouteDefinition[] {
   };
   const servicesData: ServicesData = {
     page: c.pages.servicos,
-    ...(c.texts.descriptionService ? { descriptionService: c.texts.descriptionService } : {}),
+    descriptionService: withFallbacks(c.texts).descriptionService,
     services,
     cta: c.pages.cta,
     whatsHref: mainWhatsHref(c),

@@ -9,8 +9,8 @@ import {
 } from 'react';
 import { ensureGtag } from '../lib/analytics.ts';
 import { themeStyle } from '../lib/brand.ts';
+import { frameQueryRef } from '../lib/frame-query.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
-import { frameQuery } from '../queries.ts';
 import { AlertStrip } from './alert-strip.tsx';
 import { Icon } from './icon.tsx';
 import { type MenuItem, SideMenu } from './side-menu.tsx';
@@ -38,7 +38,7 @@ export interface FrameProps {
 
 /** Every page's frame: alert strip, top bar, side menu, the page, the footer slice and the gtag tag. */
 export function Frame({ pageName, children }: FrameProps) {
-  const frame = useStaticQuery(frameQuery);
+  const frame = useStaticQuery(frameQueryRef);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const menuButtonRef = useRef<HTMLButtonElement>(null);

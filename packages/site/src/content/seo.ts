@@ -33,6 +33,14 @@ export function pageHead(
   ];
   if (input.noindex) meta.push({ name: 'robots', content: 'noindex' });
   const link: NonNullable<HeadTags['link']> = [
+    // The text font (Latin subset), asked for with the HTML instead of after the CSS.
+    {
+      rel: 'preload',
+      href: '/fonts/nunito-latin-wght-normal.woff2',
+      as: 'font',
+      type: 'font/woff2',
+      crossorigin: 'anonymous',
+    },
     { rel: 'icon', href: `/images/${c.images.favicon.file}`, type: 'image/svg+xml' },
   ];
   if (!input.noindex) link.unshift({ rel: 'canonical', href: url });

@@ -9,13 +9,12 @@ import { Section } from '../components/section.tsx';
 import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { TeamList } from '../components/team-list.tsx';
-import { withFallbacks } from '../lib/fallback-texts.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import type { HomeData, SitePageContext } from '../page-data.ts';
 import './pages.css';
 
 export default function HomePage({ data, pageContext }: PageProps<HomeData, SitePageContext>) {
-  const texts = withFallbacks(data.texts);
+  const { texts } = data;
   const { company, images, curriculum } = data;
   return (
     <Frame pageName={pageContext.pageName}>

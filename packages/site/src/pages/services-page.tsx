@@ -5,7 +5,6 @@ import { Icon } from '../components/icon.tsx';
 import { PageHero } from '../components/section.tsx';
 import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
-import { withFallbacks } from '../lib/fallback-texts.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import type { ServicesData, SitePageContext } from '../page-data.ts';
 import './pages.css';
@@ -14,7 +13,7 @@ export default function ServicesPage({
   data,
   pageContext,
 }: PageProps<ServicesData, SitePageContext>) {
-  const { descriptionService } = withFallbacks({ descriptionService: data.descriptionService });
+  const { descriptionService } = data;
   return (
     <Frame pageName={pageContext.pageName}>
       <PageHero eyebrow="Serviços" title={data.page.title} subtitle={data.page.subtitle} />
