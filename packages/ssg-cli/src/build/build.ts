@@ -1,16 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { emitHostConfig } from '../host/emit-host.ts';
-import { bundleClient } from './bundle-client.ts';
+import { bundleClientStage } from './bundle-process.ts';
 import { resolveConfig } from './config.ts';
 import { loadContent } from './content.ts';
 import type { BuildContext, BuildOptions, BuildResult, StageName } from './context.ts';
 import { emitFiles } from './emit.ts';
-import {
-  hasIncrementalCache,
-  openIncremental,
-  reuseClientBundle,
-  saveIncremental,
-} from './incremental.ts';
+import { openIncremental, reuseClientBundle, saveIncremental } from './incremental.ts';
 import { keepRecentChunks } from './keep-builds.ts';
 import { renderPages } from './render.ts';
 import { collectRoutes } from './routes.ts';
@@ -34,9 +29,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return value;
   };
 
-  // Vite takes ~0.5 s to import; start now, while esbuild (another process) bundles the site,
-  // unless an earlier build left a client bundle to reuse (then Vite is likely not needed at all).
-  if (!hasIncrementalCache(options)) import('vite').catch(() => {}); // bundleClient imports it
   const ctx: BuildContext = await timed('config', () => resolveConfig(options));
   try {
     await discardStaging(ctx.stagingDir);
@@ -45,7 +37,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await timed('content', () => loadContent(ctx));
     await timed('routes', () => collectRoutes(ctx));
     await timed('bundle', async () => {
-      if (!(await reuseClientBundle(ctx))) await bundleClient(ctx);
+      if (!(await reuseClientBundle(ctx))) await bundleClientStage(ctx);
     });
     await timed('render', () => renderPages(ctx));
     // The host config and the previous builds' chunks are output too: timed with "emit".

@@ -13,8 +13,8 @@ import { SsgError } from '../errors.ts';
 import type { BuildContext } from './context.ts';
 import { outputUpToDate } from './incremental.ts';
 import { checkPageDataSize } from './page-data-size.ts';
-import { HASH_PLACEHOLDER } from './render.ts';
-import { writeFiles } from './write-files.ts';
+import { HASH_PLACEHOLDER, type RenderedPage } from './render.ts';
+import { type FileContents, writeFiles } from './write-files.ts';
 
 /** Output-relative file of a page: `/` → `index.html`, `/servicos/` → `servicos/index.html`, `/404.html` → `404.html`. */
 export function htmlFileOf(pagePath: string): string {
@@ -32,6 +32,18 @@ const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
  * changes exactly when they do.
  */
 export function outputFiles(ctx: BuildContext): Map<string, string | Uint8Array> {
+  const files: Map<string, string | Uint8Array> = dataFiles(ctx);
+  for (const page of ctx.pages!) files.set(htmlUrlOf(page), pageHtml(ctx, page));
+  return files;
+}
+
+const htmlUrlOf = (page: RenderedPage): string => `/${htmlFileOf(page.pageData.path)}`;
+/** The page's document with this build's compilation hash in place of the placeholder. */
+const pageHtml = (ctx: BuildContext, page: RenderedPage): string =>
+  page.html.replace(HASH_PLACEHOLDER, ctx.compilationHash!);
+
+/** Every output file but the HTML of the pages; sets the compilation hash (over the HTML too). */
+function dataFiles(ctx: BuildContext): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
   for (const page of ctx.pages!) {
     const text = json(page.pageData);
@@ -55,23 +67,19 @@ export function outputFiles(ctx: BuildContext): Map<string, string | Uint8Array>
 
   const digest = createHash('sha256');
   for (const asset of ctx.client!.files) digest.update(asset);
-  for (const [name, contents] of [...files].sort(([a], [b]) => a.localeCompare(b)))
-    digest.update(name).update(contents);
+  // Code-point order: the same on every machine, whatever its locale.
+  for (const name of [...files.keys()].sort()) digest.update(name).update(files.get(name)!);
   for (const page of ctx.pages!) digest.update(page.html);
   ctx.compilationHash = digest.digest('hex').slice(0, 20);
   files.set(appDataUrl(), json({ compilationHash: ctx.compilationHash } satisfies AppData));
-  for (const page of ctx.pages!) {
-    files.set(
-      `/${htmlFileOf(page.pageData.path)}`,
-      page.html.replace(HASH_PLACEHOLDER, ctx.compilationHash),
-    );
-  }
   return files;
 }
 
 /** Stage "emit": writes the output files and the site's assets into the staging folder. */
 export async function emitFiles(ctx: BuildContext): Promise<void> {
-  const files = outputFiles(ctx);
+  // Each page's final HTML is made as it is written, not all 10,000 held at once.
+  const files: Map<string, FileContents> = dataFiles(ctx);
+  for (const page of ctx.pages!) files.set(htmlUrlOf(page), () => pageHtml(ctx, page));
   if (await outputUpToDate(ctx, files)) return;
 
   try {
@@ -88,10 +96,14 @@ export async function emitFiles(ctx: BuildContext): Promise<void> {
   ctx.bytes = await measure(ctx, files);
 }
 
-async function measure(ctx: BuildContext, files: Map<string, string | Uint8Array>) {
+async function measure(ctx: BuildContext, files: Map<string, FileContents>) {
   const bytes = { html: 0, js: 0, css: 0, json: 0, other: 0 };
-  const size = (c: string | Uint8Array) =>
-    typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength;
+  const size = (c: FileContents): number =>
+    typeof c === 'function'
+      ? size(c())
+      : typeof c === 'string'
+        ? Buffer.byteLength(c)
+        : c.byteLength;
   for (const [name, contents] of files) {
     if (name.endsWith('.html')) bytes.html += size(contents);
     else if (name.endsWith('.json')) bytes.json += size(contents);

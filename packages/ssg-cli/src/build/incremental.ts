@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
 import { HOST_DIR, OFFLINE_PAGE } from '../host/rules.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import { type ClientBundle, clientEntrySource } from './bundle-client.ts';
-import type { BuildContext, BuildOptions } from './context.ts';
+import type { BuildContext } from './context.ts';
 import type { PageOutput } from './render-workers.ts';
 
 /**
@@ -108,12 +108,6 @@ function toolHash(siteDir: string): Promise<string> {
 }
 
 const CACHE_DIR = 'node_modules/.ssg/incremental';
-
-/** Whether earlier builds of the site left a cache (site folder resolved as config.ts does). */
-export function hasIncrementalCache(options: BuildOptions): boolean {
-  const root = path.resolve(options.root ?? process.cwd());
-  return existsSync(path.join(path.resolve(root, options.siteDir ?? 'packages/site'), CACHE_DIR));
-}
 
 /** The cache file of an output folder (tests delete it to compare with a build from scratch). */
 export const cacheFileOf = (ctx: Pick<BuildContext, 'siteDir' | 'outDir'>): string =>
@@ -351,10 +345,9 @@ export async function saveIncremental(ctx: BuildContext): Promise<void> {
   // Nothing rendered, bundled or written: the saved state is still exact.
   if (state.upToDate && state.reusedClient && state.reusedPages === state.pages.size) return;
   await recordClient(ctx, state);
-  const next: SavedState = {
+  const next: Omit<SavedState, 'pages'> = {
     version: VERSION,
     tool: state.tool,
-    pages: Object.fromEntries(state.pages),
     client: state.client,
     last: {
       compilationHash: ctx.compilationHash!,
@@ -366,6 +359,26 @@ export async function saveIncremental(ctx: BuildContext): Promise<void> {
   await mkdir(path.dirname(state.file), { recursive: true });
   // Written whole under another name first: a build cut short never leaves half a cache.
   const scratch = `${state.file}.${process.pid}`;
-  await writeFile(scratch, JSON.stringify(next));
+  // The pages go out in batches: one JSON string of all of them would be ~60 MB at 10,000 pages.
+  const out = await open(scratch, 'w');
+  try {
+    await out.write(`${JSON.stringify(next).slice(0, -1)},"pages":{`);
+    let batch: string[] = [];
+    let separator = '';
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await out.write(separator + batch.join(','));
+      separator = ',';
+      batch = [];
+    };
+    for (const [pagePath, entry] of state.pages) {
+      batch.push(`${JSON.stringify(pagePath)}:${JSON.stringify(entry)}`);
+      if (batch.length === 500) await flush();
+    }
+    await flush();
+    await out.write('}}');
+  } finally {
+    await out.close();
+  }
   await rename(scratch, state.file);
 }
