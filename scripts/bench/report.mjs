@@ -111,6 +111,13 @@ function sections(res) {
           ...st.map((v) => `${v.name} ${Math.round(v.ms)}`),
           `(sum ${Math.round(total)} ms; process ${s(e.median[kind])})`,
         ]);
+        const mem = e.memoryByStage?.[kind]?.[0];
+        if (mem)
+          stageRows.push([
+            Number(n).toLocaleString('en'),
+            kind,
+            `peak RSS of the build process so far, MB: ${mem.map((v) => `${v.stage} ${v.maxRssMb}`).join(' · ')}`,
+          ]);
       }
     }
     if (stageRows.length)

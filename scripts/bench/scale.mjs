@@ -179,6 +179,10 @@ export async function runScale({
                 { name: '(start-up, imports, exit)', ms: m.ms - br.buildMs },
               ]);
               entry.pagesBuilt = br.pages;
+              if (br.memory) {
+                entry.memoryByStage ??= { cold: [], warm: [] };
+                entry.memoryByStage[kind].push(br.memory);
+              }
             }
             log(
               `  N=${n} ${tool.label} ${kind} #${r + 1}: ${(m.ms / 1000).toFixed(2)} s, peak ${(m.peakBytes / 2 ** 20).toFixed(0)} MB (load ${loadavg()[0].toFixed(1)})`,

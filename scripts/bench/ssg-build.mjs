@@ -18,7 +18,24 @@ const tsxEsmApi = JSON.parse(readFileSync(tsxPackage, 'utf8')).exports['./esm/ap
 const { register } = await import(pathToFileURL(join(dirname(tsxPackage), tsxEsmApi)).href);
 register();
 const { build } = await import(pathToFileURL(join(cliDir, 'src', 'index.ts')).href);
+// The process's peak RSS so far (the kernel's maxrss) after each stage: which stage raised it.
+const mb = (bytes) => Math.round(bytes / 2 ** 20);
+const memory = [{ stage: '(after imports)', maxRssMb: mb(process.resourceUsage().maxRSS * 1024) }];
+const reporter = {
+  stageStart() {},
+  stageEnd(stage) {
+    const heap = process.memoryUsage();
+    memory.push({
+      stage,
+      maxRssMb: mb(process.resourceUsage().maxRSS * 1024),
+      rssMb: mb(heap.rss),
+      heapUsedMb: mb(heap.heapUsed),
+    });
+  },
+  warn() {},
+};
 const started = performance.now();
-const result = await build({ root: siteDir, siteDir, contentDir, outDir });
+const result = await build({ root: siteDir, siteDir, contentDir, outDir, reporter });
 const ms = performance.now() - started;
-if (resultFile) writeFileSync(resultFile, JSON.stringify({ ...result, buildMs: ms }));
+memory.push({ stage: '(end of build)', maxRssMb: mb(process.resourceUsage().maxRSS * 1024) });
+if (resultFile) writeFileSync(resultFile, JSON.stringify({ ...result, buildMs: ms, memory }));
