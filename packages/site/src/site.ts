@@ -289,4 +289,9 @@ export default defineSite<Content>({
     { from: fontsDir, to: 'fonts' },
   ],
   lang: 'pt-BR',
+  offline: {
+    title: 'Você está sem conexão',
+    message:
+      'Esta página ainda não foi salva neste aparelho. Verifique sua internet e tente de novo; as páginas que você já abriu continuam funcionando.',
+  },
 });
