@@ -9,9 +9,17 @@ export interface ScriptProps {
   strategy?: ScriptStrategy;
 }
 
-/** A third-party script, loaded in the browser by the chosen strategy; renders nothing on the server. */
+/** Addresses already asked for in this document: pages remount their frame on navigation. */
+const started = new Set<string>();
+
+/**
+ * A third-party script, loaded once per document in the browser by the chosen strategy;
+ * renders nothing on the server.
+ */
 export function Script({ src, strategy = 'post-hydrate' }: ScriptProps) {
   useEffect(() => {
+    if (started.has(src)) return;
+    started.add(src);
     void loadScript({ src, strategy });
   }, [src, strategy]);
   return null;
