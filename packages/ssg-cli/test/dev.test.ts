@@ -8,11 +8,18 @@ import { contentCopy, MINI_SITE } from './helpers.ts';
 let server: Awaited<ReturnType<typeof dev>>;
 let content: string;
 
+const nodeEnv = process.env.NODE_ENV;
+
 beforeAll(async () => {
+  // As from the command line: nothing has set NODE_ENV (vitest sets it to "test").
+  delete process.env.NODE_ENV;
   content = contentCopy();
   server = await dev({ siteDir: MINI_SITE, contentDir: content, port: 0 });
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  process.env.NODE_ENV = nodeEnv;
+});
 
 const get = async (p: string) => {
   const res = await fetch(new URL(p, server.url));
@@ -24,6 +31,7 @@ describe('ssg dev', () => {
     const home = await get('/');
     expect(home.status).toBe(200);
     expect(home.body).toContain('<script type="module" src="/@vite/client">');
+    expect(home.body, 'React fast refresh is on').toContain('/@react-refresh');
     expect(home.body).toContain('<h1>Início</h1>');
     const data = JSON.parse((await get('/page-data/sobre/page-data.json')).body);
     expect(data.path).toBe('/sobre/');

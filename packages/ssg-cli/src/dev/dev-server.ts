@@ -32,6 +32,8 @@ const runtimeServer = fileURLToPath(new URL('../runtime/server.tsx', import.meta
 export async function dev(
   options: DevOptions = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
+  // Before anything reads it: the build sets production when unset, which would turn off fast refresh.
+  process.env.NODE_ENV ??= 'development';
   const base = await resolveConfig({
     root: options.root,
     siteDir: options.siteDir,
