@@ -167,7 +167,15 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
           const found = await page.evaluate((target) => {
             const link = [...document.querySelectorAll(`a[href="${target}"]`)].find((a) => {
               const r = a.getBoundingClientRect();
-              return r.width > 0 && r.height > 0 && getComputedStyle(a).visibility !== 'hidden';
+              // Not in a closed off-canvas menu: on screen horizontally, not inert or hidden.
+              return (
+                r.width > 0 &&
+                r.height > 0 &&
+                r.right > 0 &&
+                r.left < innerWidth &&
+                getComputedStyle(a).visibility !== 'hidden' &&
+                !a.closest('[inert], [aria-hidden="true"], [hidden]')
+              );
             });
             if (!link) return false;
             link.setAttribute('data-bench-nav', '');
