@@ -155,6 +155,9 @@ export function envelopeOverhead(outDir) {
         dataBytes,
         envelope: bytes - dataBytes,
         envelopeGzip: envelopeGzip(text, json),
+        // Head tags (title, meta, JSON-LD) travel in the envelope for client navigation.
+        headBytes:
+          json.result?.head === undefined ? 0 : Buffer.byteLength(JSON.stringify(json.result.head)),
       };
     }
   }

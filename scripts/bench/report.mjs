@@ -197,7 +197,7 @@ function sections(res) {
         kb(b.envelope.home.envelope),
         kb(b.envelope.home.envelopeGzip),
         '',
-        `page-data ${kb(b.envelope.home.bytes)}, data ${kb(b.envelope.home.dataBytes)}`,
+        `page-data ${kb(b.envelope.home.bytes)}, data ${kb(b.envelope.home.dataBytes)}${b.envelope.home.headBytes ? `, of the envelope head tags ${kb(b.envelope.home.headBytes)}` : ''}`,
       ]);
     if (b.envelope)
       rows.push([
