@@ -34,11 +34,15 @@ function renderMd({ headers, rows }) {
   ].join('\n');
 }
 
+/** The first two non-empty lines of an error, on one line: the failure and its cause. */
 const firstLine = (e) =>
   String(e)
     .split('\n')
-    .find((l) => l.trim())
-    ?.slice(0, 160) ?? String(e);
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 2)
+    .join(' ')
+    .slice(0, 240);
 
 /** Sections as [title, table | text lines] pairs, shared by both renderings. */
 function sections(res) {
