@@ -9,21 +9,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { median } from './measure.mjs';
 import { ensurePeer } from './peers.mjs';
 
-export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// Flags that work as root in a closed network (toolchain.md): no sandbox, no background traffic.
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROME = CHROMIUM_PATH;
+// Lighthouse starts Chromium itself, so the headless flag is part of its chrome-flags.
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 function run(cmd, args, env) {
   return new Promise((resolve) => {

@@ -2,20 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+import { CHROMIUM_PATH, CHROMIUM_FLAGS as SHARED_FLAGS } from '../../scripts/chromium.mjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
 
-/** Flags that work as root on these machines; without the networking ones Chromium floods the closed network. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The shared flags, headless for tests. */
+export const CHROMIUM_FLAGS = ['--headless', ...SHARED_FLAGS];
 
 export interface LaunchedBrowser {
   browser: Browser;

@@ -2,6 +2,7 @@
 // Usage: node packages/site/scripts/screenshots.mjs http://127.0.0.1:4311 /tmp/shots [prefix]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
 
 const [base = 'http://127.0.0.1:4311', out = '/tmp/shots', prefix = 'vet'] = process.argv.slice(2);
 const pages = {
@@ -14,18 +15,8 @@ const pages = {
 };
 mkdirSync(out, { recursive: true });
 const browser = await puppeteer.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    `--user-data-dir=/tmp/shots-profile-${Date.now()}`,
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: ['--headless', ...CHROMIUM_FLAGS, `--user-data-dir=/tmp/shots-profile-${Date.now()}`],
 });
 try {
   for (const width of [390, 1280]) {

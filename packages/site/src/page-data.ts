@@ -4,6 +4,22 @@
  */
 import type { BadgeKind, Theme } from './lib/brand.ts';
 
+export interface PlanView {
+  name: string;
+  price: number;
+  period: string;
+  description: string;
+  /** Ids of the benefits the plan includes. */
+  benefits: string[];
+  highlight: boolean;
+}
+
+export interface BenefitView {
+  id: string;
+  title: string;
+  description: string;
+}
+
 export interface ImageData {
   src: string;
   alt: string;
@@ -69,15 +85,8 @@ export interface HomeData {
   plans: {
     title: string;
     subtitle: string;
-    plans: Array<{
-      name: string;
-      price: number;
-      period: string;
-      description: string;
-      benefits: string[];
-      highlight: boolean;
-    }>;
-    benefits: Array<{ id: string; title: string; description: string }>;
+    plans: PlanView[];
+    benefits: BenefitView[];
   };
   team: Array<{ name: string; role: string; photo: ImageData }>;
   curriculum: {

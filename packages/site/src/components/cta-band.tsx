@@ -1,5 +1,8 @@
 import type { ComponentProps } from 'react';
+import { formatLandline, telHref } from '../lib/phone.ts';
 import type { ImageData } from '../page-data.ts';
+import { Icon } from './icon.tsx';
+import { SiteLink } from './site-link.tsx';
 
 export interface CtaBandProps extends Omit<ComponentProps<'section'>, 'title'> {
   title: string;
@@ -37,5 +40,15 @@ export function CtaBand({ title, subtitle, image, className, children, ...props 
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** The band's phone action: calls the landline, shown as `(11) 3265-4321`. */
+export function CtaCallButton({ phone }: { phone: string }) {
+  return (
+    <SiteLink to={telHref(phone)} className="button" data-variant="ghost-light" data-size="lg">
+      <Icon name="phone" size={20} color="currentColor" />
+      {formatLandline(phone)}
+    </SiteLink>
   );
 }

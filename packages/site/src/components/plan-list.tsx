@@ -1,19 +1,13 @@
 import type { ComponentProps } from 'react';
+import type { BenefitView, PlanView } from '../page-data.ts';
 import { Icon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 
 const price = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 export interface PlanListProps extends ComponentProps<'div'> {
-  plans: Array<{
-    name: string;
-    price: number;
-    period: string;
-    description: string;
-    benefits: string[];
-    highlight: boolean;
-  }>;
-  benefits: Array<{ id: string; title: string; description: string }>;
+  plans: PlanView[];
+  benefits: BenefitView[];
   ctaHref: string;
 }
 

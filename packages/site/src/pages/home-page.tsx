@@ -1,6 +1,6 @@
 import type { PageProps } from '@ssg/cli/site';
 import { Countdown } from '../components/countdown.tsx';
-import { CtaBand } from '../components/cta-band.tsx';
+import { CtaBand, CtaCallButton } from '../components/cta-band.tsx';
 import { Frame } from '../components/frame.tsx';
 import { Icon } from '../components/icon.tsx';
 import { LogoWall } from '../components/logo-wall.tsx';
@@ -9,7 +9,6 @@ import { Section } from '../components/section.tsx';
 import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { TeamList } from '../components/team-list.tsx';
-import { formatLandline, telHref } from '../lib/phone.ts';
 import type { HomeData, SitePageContext } from '../page-data.ts';
 import './pages.css';
 
@@ -235,15 +234,7 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Site
           Fale conosco
           <Icon name="arrow-right" size={20} color="currentColor" />
         </SiteLink>
-        <SiteLink
-          to={telHref(data.phone)}
-          className="button"
-          data-variant="ghost-light"
-          data-size="lg"
-        >
-          <Icon name="phone" size={20} color="currentColor" />
-          {formatLandline(data.phone)}
-        </SiteLink>
+        <CtaCallButton phone={data.phone} />
       </CtaBand>
     </Frame>
   );

@@ -1,11 +1,10 @@
 import type { PageProps } from '@ssg/cli/site';
-import { CtaBand } from '../components/cta-band.tsx';
+import { CtaBand, CtaCallButton } from '../components/cta-band.tsx';
 import { Frame } from '../components/frame.tsx';
 import { Icon } from '../components/icon.tsx';
 import { PageHero } from '../components/section.tsx';
 import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
-import { formatLandline, telHref } from '../lib/phone.ts';
 import type { ServicesData, SitePageContext } from '../page-data.ts';
 import './pages.css';
 
@@ -31,15 +30,7 @@ export default function ServicesPage({
           <Icon name="whatsapp" size={20} color="currentColor" />
           Agendar pelo WhatsApp
         </SiteLink>
-        <SiteLink
-          to={telHref(data.phone)}
-          className="button"
-          data-variant="ghost-light"
-          data-size="lg"
-        >
-          <Icon name="phone" size={20} color="currentColor" />
-          {formatLandline(data.phone)}
-        </SiteLink>
+        <CtaCallButton phone={data.phone} />
       </CtaBand>
     </Frame>
   );
