@@ -12,7 +12,7 @@ let nginx: RunningNginx;
 let preview: RunningServer;
 let outDir: string;
 let appChunk: string;
-let cssChunk: string;
+let pageChunk: string;
 
 beforeAll(async () => {
   const result = await buildMini({ outDir: tempOut() });
@@ -21,7 +21,8 @@ beforeAll(async () => {
   preview = await serve({ dir: outDir, port: 0, host: '127.0.0.1' });
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   appChunk = /src="(\/_ssg\/app-[^"]+\.js)"/.exec(html)![1]!;
-  cssChunk = /href="(\/_ssg\/[^"]+\.css)"/.exec(html)![1]!;
+  const sobre = readFileSync(path.join(outDir, 'sobre/index.html'), 'utf8');
+  pageChunk = /rel="modulepreload" href="(\/_ssg\/page-[^"]+\.js)"/.exec(sobre)![1]!;
 });
 afterAll(async () => {
   await nginx?.stop();
@@ -40,7 +41,7 @@ describe('nginx with the generated snippet', () => {
       ['/slice-data/footer.json', 200, 'no-cache', /^application\/json/],
       ['/sw.js', 200, 'no-cache', /javascript/],
       [appChunk, 200, IMMUTABLE, /javascript/],
-      [cssChunk, 200, IMMUTABLE, /^text\/css/],
+      [pageChunk, 200, IMMUTABLE, /javascript/],
     ];
     for (const [url, status, cacheControl, type] of cases) {
       const res = await rawGet(nginx.url, url);
@@ -94,7 +95,7 @@ describe('nginx with the generated snippet', () => {
       '/page-data/index/page-data.json',
       '/slice-data/footer.json',
       appChunk,
-      cssChunk,
+      pageChunk,
       '/_ssg/',
       '/_ssg/gone.js',
       '/_headers',

@@ -1,8 +1,11 @@
-/** The clinic site in the browser: one lazily loaded chunk per page and slice, and the route hooks. */
+/** The clinic site in the browser: the shared frame, one lazily loaded chunk per page and slice, and the route hooks. */
 import { defineBrowser } from '@ssg/cli/site';
+import { SiteLayout } from './components/frame.tsx';
 import { schedulePageView, trackEvent } from './lib/analytics.ts';
 
 export default defineBrowser({
+  // The frame every page shares, mounted once and kept across client navigations.
+  layout: SiteLayout,
   components: {
     home: () => import('./pages/home-page.tsx'),
     services: () => import('./pages/services-page.tsx'),

@@ -108,6 +108,31 @@ describe('the output folder contract', () => {
     expect(read('index.html')).not.toContain(`href="/${pageChunk}"`);
   });
 
+  it("inlines the site's one stylesheet in every page: no CSS request before the first paint", () => {
+    expect(files.filter((f) => f.endsWith('.css'))).toEqual([]);
+    for (const html of ['index.html', 'sobre/index.html', '404.html']) {
+      const head = /<head>(.*)<\/head>/s.exec(read(html))![1]!;
+      expect(head, html).not.toContain('rel="stylesheet"');
+      // frame.css of the fixture, minified, before the entry script.
+      const style = /<style>(.*?)<\/style>/s.exec(head)?.[1];
+      expect(style, html).toMatch(/header\{gap:1rem;display:flex\}/);
+      expect(head.indexOf('<style>'), html).toBeLessThan(head.indexOf('<script'));
+    }
+  });
+
+  it('renders every page inside the layout of the browser definition', () => {
+    const pages: Array<[string, string]> = [
+      ['index.html', 'Início'],
+      ['sobre/index.html', 'Sobre nós'],
+      ['404.html', 'Página não encontrada'],
+    ];
+    for (const [html, h1] of pages) {
+      expect(read(html), html).toMatch(
+        new RegExp(`<header>.*Cliques: <!-- -->0</button></header><main><h1>${h1}</h1>`, 's'),
+      );
+    }
+  });
+
   it('writes a workbox service worker that precaches every page and the hashed chunks', () => {
     const sw = read('sw.js');
     expect(sw).toContain('"url":"sobre/index.html"');

@@ -1,4 +1,4 @@
-import { Script, Slice, useStaticQuery } from '@ssg/cli/runtime';
+import { type LayoutProps, Script, Slice, useStaticQuery } from '@ssg/cli/runtime';
 import {
   type CSSProperties,
   type ReactNode,
@@ -11,6 +11,7 @@ import { ensureGtag } from '../lib/analytics.ts';
 import { themeStyle } from '../lib/brand.ts';
 import { frameQueryRef } from '../lib/frame-query.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
+import type { SitePageContext } from '../page-data.ts';
 import { AlertStrip } from './alert-strip.tsx';
 import { Icon } from './icon.tsx';
 import { type MenuItem, SideMenu } from './side-menu.tsx';
@@ -110,4 +111,12 @@ export function Frame({ pageName, children }: FrameProps) {
       </div>
     </PageNameProvider>
   );
+}
+
+/**
+ * The site's layout (browser.ts): every page inside the frame. The framework keeps it mounted
+ * across client navigations, so the top bar, menu, footer and tag are never rebuilt.
+ */
+export function SiteLayout({ pageContext, children }: LayoutProps<unknown, SitePageContext>) {
+  return <Frame pageName={pageContext.pageName}>{children}</Frame>;
 }

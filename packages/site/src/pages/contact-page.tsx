@@ -1,5 +1,4 @@
 import type { PageProps } from '@ssg/cli/site';
-import { Frame } from '../components/frame.tsx';
 import { Icon } from '../components/icon.tsx';
 import { QrCode } from '../components/qr-code.tsx';
 import { PageHero, Section } from '../components/section.tsx';
@@ -7,7 +6,7 @@ import { SiteLink } from '../components/site-link.tsx';
 import { SocialList } from '../components/social-list.tsx';
 import { UnitCard } from '../components/unit-card.tsx';
 import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
-import type { ContactData, SitePageContext } from '../page-data.ts';
+import type { ContactData } from '../page-data.ts';
 import './pages.css';
 
 const GROUPS = [
@@ -16,12 +15,9 @@ const GROUPS = [
   ['plantao', 'Plantão 24 horas'],
 ] as const;
 
-export default function ContactPage({
-  data,
-  pageContext,
-}: PageProps<ContactData, SitePageContext>) {
+export default function ContactPage({ data }: PageProps<ContactData>) {
   return (
-    <Frame pageName={pageContext.pageName}>
+    <>
       <PageHero eyebrow="Contato" title={data.page.title} subtitle={data.page.subtitle} />
       <section className="section" aria-labelledby="canais">
         <div className="container contact__grid">
@@ -130,6 +126,6 @@ export default function ContactPage({
           ))}
         </div>
       </Section>
-    </Frame>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import { Frame } from '../components/frame.tsx';
 import { Icon } from '../components/icon.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { formatLandline, telHref } from '../lib/phone.ts';
@@ -15,40 +14,38 @@ export interface ErrorPageProps {
 /** Body shared by the 404 and 500 pages. */
 export function ErrorPage({ code, title, text, data }: ErrorPageProps) {
   return (
-    <Frame>
-      <section className="error-page" aria-labelledby="error-title">
-        <div className="container error-page__inner">
-          <img
-            src={data.image.src}
-            alt={data.image.alt}
-            width={data.image.width}
-            height={data.image.height}
-            className="error-page__image"
-          />
-          <div>
-            <p className="eyebrow">Erro {code}</p>
-            <h1 id="error-title" className="error-page__title">
-              {title}
-            </h1>
-            <p className="error-page__text">{text}</p>
-            <div className="hero__actions">
-              <SiteLink to="/" className="button" data-variant="primary">
-                Voltar para a página inicial
-              </SiteLink>
-              <SiteLink to="/contato/" className="button" data-variant="outline">
-                Fale conosco
-              </SiteLink>
-            </div>
-            <p className="error-page__help">
-              Emergência com o seu pet?{' '}
-              <SiteLink to={telHref(data.phone)}>
-                <Icon name="phone" size={16} color="currentColor" />
-                Ligue para o plantão: {formatLandline(data.phone)}
-              </SiteLink>
-            </p>
+    <section className="error-page" aria-labelledby="error-title">
+      <div className="container error-page__inner">
+        <img
+          src={data.image.src}
+          alt={data.image.alt}
+          width={data.image.width}
+          height={data.image.height}
+          className="error-page__image"
+        />
+        <div>
+          <p className="eyebrow">Erro {code}</p>
+          <h1 id="error-title" className="error-page__title">
+            {title}
+          </h1>
+          <p className="error-page__text">{text}</p>
+          <div className="hero__actions">
+            <SiteLink to="/" className="button" data-variant="primary">
+              Voltar para a página inicial
+            </SiteLink>
+            <SiteLink to="/contato/" className="button" data-variant="outline">
+              Fale conosco
+            </SiteLink>
           </div>
+          <p className="error-page__help">
+            Emergência com o seu pet?{' '}
+            <SiteLink to={telHref(data.phone)}>
+              <Icon name="phone" size={16} color="currentColor" />
+              Ligue para o plantão: {formatLandline(data.phone)}
+            </SiteLink>
+          </p>
         </div>
-      </section>
-    </Frame>
+      </div>
+    </section>
   );
 }

@@ -1,17 +1,13 @@
 import type { PageProps } from '@ssg/cli/site';
-import { Frame } from '../components/frame.tsx';
 import { Icon } from '../components/icon.tsx';
 import { PageHero, Section } from '../components/section.tsx';
 import { SiteLink } from '../components/site-link.tsx';
-import type { GalleryData, SitePageContext } from '../page-data.ts';
+import type { GalleryData } from '../page-data.ts';
 import './pages.css';
 
-export default function GalleryPage({
-  data,
-  pageContext,
-}: PageProps<GalleryData, SitePageContext>) {
+export default function GalleryPage({ data }: PageProps<GalleryData>) {
   return (
-    <Frame pageName={pageContext.pageName}>
+    <>
       <PageHero eyebrow="Galeria" title={data.page.title} subtitle={data.page.subtitle} />
       <Section headingId="fotos" title="Fotos" align="start">
         <div className="grid grid--gallery">
@@ -57,6 +53,6 @@ export default function GalleryPage({
           ))}
         </ul>
       </Section>
-    </Frame>
+    </>
   );
 }

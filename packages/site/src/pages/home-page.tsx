@@ -1,7 +1,6 @@
 import type { PageProps } from '@ssg/cli/site';
 import { Countdown } from '../components/countdown.tsx';
 import { CtaBand, CtaCallButton } from '../components/cta-band.tsx';
-import { Frame } from '../components/frame.tsx';
 import { Icon } from '../components/icon.tsx';
 import { LogoWall } from '../components/logo-wall.tsx';
 import { PlanList } from '../components/plan-list.tsx';
@@ -9,14 +8,14 @@ import { Section } from '../components/section.tsx';
 import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { TeamList } from '../components/team-list.tsx';
-import type { HomeData, SitePageContext } from '../page-data.ts';
+import type { HomeData } from '../page-data.ts';
 import './pages.css';
 
-export default function HomePage({ data, pageContext }: PageProps<HomeData, SitePageContext>) {
+export default function HomePage({ data }: PageProps<HomeData>) {
   const { texts } = data;
   const { company, images, curriculum } = data;
   return (
-    <Frame pageName={pageContext.pageName}>
+    <>
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__grid">
           <div className="hero__copy">
@@ -236,6 +235,6 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Site
         </SiteLink>
         <CtaCallButton phone={data.phone} />
       </CtaBand>
-    </Frame>
+    </>
   );
 }

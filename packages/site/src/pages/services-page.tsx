@@ -1,20 +1,16 @@
 import type { PageProps } from '@ssg/cli/site';
 import { CtaBand, CtaCallButton } from '../components/cta-band.tsx';
-import { Frame } from '../components/frame.tsx';
 import { Icon } from '../components/icon.tsx';
 import { PageHero } from '../components/section.tsx';
 import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
-import type { ServicesData, SitePageContext } from '../page-data.ts';
+import type { ServicesData } from '../page-data.ts';
 import './pages.css';
 
-export default function ServicesPage({
-  data,
-  pageContext,
-}: PageProps<ServicesData, SitePageContext>) {
+export default function ServicesPage({ data }: PageProps<ServicesData>) {
   const { descriptionService } = data;
   return (
-    <Frame pageName={pageContext.pageName}>
+    <>
       <PageHero eyebrow="Serviços" title={data.page.title} subtitle={data.page.subtitle} />
       <section className="section" aria-labelledby="lista-servicos">
         <div className="container">
@@ -32,6 +28,6 @@ export default function ServicesPage({
         </SiteLink>
         <CtaCallButton phone={data.phone} />
       </CtaBand>
-    </Frame>
+    </>
   );
 }

@@ -16,7 +16,6 @@ const clientModule = fileURLToPath(new URL('../runtime/client.tsx', import.meta.
 export interface ChunkSet {
   /** Output-relative URLs of JS to `modulepreload` (the chunk and its static imports). */
   js: string[];
-  css: string[];
 }
 
 export interface ClientBundle {
@@ -25,7 +24,12 @@ export interface ClientBundle {
   entryChunks: ChunkSet;
   /** Per component name (page or slice). */
   components: Record<string, ChunkSet>;
-  /** Every JS/CSS file written, output-relative. */
+  /**
+   * All the site's CSS as one stylesheet, inlined in every page's `<head>`: the first paint waits
+   * for no request, and a client navigation never needs a stylesheet it does not have.
+   */
+  styles: string;
+  /** Every file written (JS chunks and the assets they use), output-relative. */
   files: string[];
 }
 
@@ -71,6 +75,8 @@ export async function bundleClient(ctx: BuildContext): Promise<void> {
         modulePreload: { polyfill: false },
         reportCompressedSize: false,
         copyPublicDir: false,
+        // One stylesheet for the whole site, inlined in each page (see ClientBundle.styles).
+        cssCodeSplit: false,
         rollupOptions: {
           input: ENTRY_ID,
           output: { entryFileNames: `${ASSETS_DIR}/app-[hash].js` },
@@ -90,7 +96,23 @@ export async function bundleClient(ctx: BuildContext): Promise<void> {
   const manifestFile = path.join(ctx.stagingDir, '.vite/manifest.json');
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
   await rm(path.join(ctx.stagingDir, '.vite'), { recursive: true, force: true });
-  ctx.client = readManifest(manifest, ctx.siteDir, ctx.loaded.componentFiles);
+  const cssFiles = stylesheetsOf(manifest);
+  const styles = await Promise.all(
+    cssFiles.map((url) => readFile(path.join(ctx.stagingDir, url), 'utf8')),
+  );
+  // Inlined in every page, so the files themselves are not part of the output.
+  await Promise.all(cssFiles.map((url) => rm(path.join(ctx.stagingDir, url))));
+  ctx.client = readManifest(manifest, ctx.siteDir, ctx.loaded.componentFiles, styles.join('\n'));
+}
+
+/** Output-relative URLs of the stylesheets Vite wrote, in a stable order. */
+export function stylesheetsOf(manifest: Manifest): string[] {
+  const css = new Set<string>();
+  for (const chunk of Object.values(manifest)) {
+    if (chunk.file.endsWith('.css')) css.add(`/${chunk.file}`);
+    for (const file of chunk.css ?? []) css.add(`/${file}`);
+  }
+  return [...css].sort();
 }
 
 /** Turns Vite's manifest into the chunks each component needs, following static imports. */
@@ -98,38 +120,37 @@ export function readManifest(
   manifest: Manifest,
   siteDir: string,
   componentFiles: Record<string, string>,
+  styles: string,
 ): ClientBundle {
   const collect = (key: string, into: ChunkSet, seen = new Set<string>()): ChunkSet => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return into;
     seen.add(key);
     into.js.push(`/${chunk.file}`);
-    for (const css of chunk.css ?? []) into.css.push(`/${css}`);
     for (const imported of chunk.imports ?? []) collect(imported, into, seen);
     return into;
   };
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entryKey) throw new SsgError('BUNDLE_FAILED', 'The browser bundle has no entry chunk.');
-  const entryChunks = collect(entryKey, { js: [], css: [] });
+  const entryChunks = collect(entryKey, { js: [] });
   const components: Record<string, ChunkSet> = {};
   for (const [name, file] of Object.entries(componentFiles)) {
     const key = path.relative(siteDir, file).split(path.sep).join('/');
-    const set = collect(key, { js: [], css: [] });
+    const set = collect(key, { js: [] });
     // The entry's own files are already on every page.
-    components[name] = {
-      js: set.js.filter((f) => !entryChunks.js.includes(f)),
-      css: set.css.filter((f) => !entryChunks.css.includes(f)),
-    };
+    components[name] = { js: set.js.filter((f) => !entryChunks.js.includes(f)) };
   }
+  const inlined = new Set(stylesheetsOf(manifest));
   const files = new Set<string>();
   for (const chunk of Object.values(manifest)) {
-    files.add(`/${chunk.file}`);
-    for (const css of chunk.css ?? []) files.add(`/${css}`);
+    if (!inlined.has(`/${chunk.file}`)) files.add(`/${chunk.file}`);
+    for (const asset of chunk.assets ?? []) files.add(`/${asset}`);
   }
   return {
     entry: `/${manifest[entryKey]!.file}`,
     entryChunks,
     components,
+    styles,
     files: [...files].sort(),
   };
 }

@@ -78,6 +78,8 @@ export interface ServerRenderer {
     component: unknown,
     sliceHtml: ReadonlyMap<string, string>,
     input: ServerRenderInput,
+    /** The site's `BrowserDefinition.layout`. */
+    layout?: BrowserDefinition['layout'],
   ): { html: string; staticQueryHashes: string[]; slicesMap: Record<string, string> };
   renderSlice(
     slice: SliceData,

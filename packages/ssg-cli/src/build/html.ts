@@ -29,16 +29,15 @@ export interface DocumentInput {
 
 const unique = (items: string[]): string[] => [...new Set(items)];
 
+/** CSS is raw text inside `<style>`: only a closing tag could end it early. */
+const styleText = (css: string): string => css.replace(/<\/(style)/gi, '<\\/$1');
+
 /**
  * A page's whole HTML document. Everything the client needs to hydrate is announced up front
  * (preloads of the page's JSON and chunks) so nothing waits on the entry script to ask for it.
  */
 export function documentHtml(input: DocumentInput): string {
   const { client } = input;
-  const css = unique([
-    ...client.entryChunks.css,
-    ...input.components.flatMap((c) => client.components[c]?.css ?? []),
-  ]);
   const js = unique([...input.components.flatMap((c) => client.components[c]?.js ?? [])]).filter(
     (f) => f !== client.entry,
   );
@@ -53,7 +52,7 @@ export function documentHtml(input: DocumentInput): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="ssg-compilation-hash" content="${escapeAttribute(input.compilationHash)}">`,
     headToHtml(input.head),
-    ...css.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
+    client.styles ? `<style>${styleText(client.styles)}</style>` : '',
     `<script type="module" src="${escapeAttribute(client.entry)}"></script>`,
     ...client.entryChunks.js
       .filter((f) => f !== client.entry)

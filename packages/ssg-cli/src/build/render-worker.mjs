@@ -23,7 +23,7 @@ parentPort.on('message', async (message) => {
         mod = await browser.components[component]();
         modules.set(component, mod);
       }
-      results.push(render.renderPage(pageData, mod, sliceHtml, input));
+      results.push(render.renderPage(pageData, mod, sliceHtml, input, browser.layout));
     } catch (error) {
       const { message: text, stack } = error instanceof Error ? error : new Error(String(error));
       parentPort.postMessage({

@@ -104,7 +104,7 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
     if (!modules.has(job.component)) modules.set(job.component, await load(job.component));
   const renderHere = (job: PageJob): PageOutput =>
     guard(`page ${job.pageData.path}`, () =>
-      render.renderPage(job.pageData, modules.get(job.component), sliceHtml, input),
+      render.renderPage(job.pageData, modules.get(job.component), sliceHtml, input, browser.layout),
     );
   const workers = ctx.loaded.serverEntry ? workerCount(jobs.length) : 0;
   const rendered =

@@ -66,7 +66,8 @@ export async function dev(
     collectRoutes(ctx);
     ctx.client = {
       entry: `/@id/${ENTRY_ID}`,
-      entryChunks: { js: [], css: [] },
+      entryChunks: { js: [] },
+      styles: '', // Vite injects each module's CSS itself
       components: {},
       files: [],
     };

@@ -7,7 +7,7 @@ import { ROOT_ID } from './client-constants.ts';
 import { RuntimeContext, type RuntimeState } from './context.ts';
 import { applyHead } from './head.ts';
 import { setNavigator } from './navigate.ts';
-import { Page } from './page.tsx';
+import { PageTree } from './page.tsx';
 import type { SiteLocation, TrailingSlash } from './paths.ts';
 
 /** Spec §9: a navigation pending this long gives the delayed-route signal. */
@@ -123,7 +123,7 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   );
   return (
     <RuntimeContext.Provider value={state}>
-      <Page resources={shown.resources} />
+      <PageTree resources={shown.resources} layout={browser.layout} />
       <RouteAnnouncer message={announcement} />
       {delayed ? <RouteProgress label={progressLabel} /> : null}
     </RuntimeContext.Provider>

@@ -1,6 +1,6 @@
 /** What a site's components import from the framework. Works in the browser and in the server render. */
 
-export type { PageProps, RouteUpdate, SliceProps } from '../site/index.ts';
+export type { LayoutProps, PageProps, RouteUpdate, SliceProps } from '../site/index.ts';
 export { useLocation } from './context.ts';
 export { Link, type LinkProps } from './link.tsx';
 export { navigate } from './navigate.ts';

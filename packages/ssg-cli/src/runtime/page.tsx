@@ -1,10 +1,27 @@
 import type { PageResources } from '@ssg/loader';
 import type { ComponentType } from 'react';
-import type { PageProps } from '../site/index.ts';
+import type { LayoutProps, PageProps } from '../site/index.ts';
 
-/** Renders the page component of a set of resources with its data, context and path. */
-export function Page({ resources }: { resources: PageResources }) {
+export interface PageTreeProps {
+  resources: PageResources;
+  /** The site's persistent layout (`defineBrowser({ layout })`), around every page. */
+  layout?: ComponentType<LayoutProps<never, never>> | undefined;
+}
+
+/**
+ * The page component of a set of resources with its data, context and path, inside the site's
+ * layout. The layout is the same element type at the same place for every page, so React keeps
+ * it (and its state) across client navigations; only the page inside it changes.
+ */
+export function PageTree({ resources, layout }: PageTreeProps) {
   const Component = (resources.component as { default: ComponentType<PageProps> }).default;
   const { data, pageContext } = resources.page.result;
-  return <Component data={data} pageContext={pageContext} path={resources.path} />;
+  const page = <Component data={data} pageContext={pageContext} path={resources.path} />;
+  if (!layout) return page;
+  const Layout = layout as ComponentType<LayoutProps>;
+  return (
+    <Layout data={data} pageContext={pageContext} path={resources.path}>
+      {page}
+    </Layout>
+  );
 }

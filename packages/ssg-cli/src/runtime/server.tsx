@@ -1,10 +1,10 @@
 import type { PageData, PageResources, SliceData } from '@ssg/loader';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { SliceProps } from '../site/index.ts';
+import type { LayoutProps, SliceProps } from '../site/index.ts';
 import { RouteAnnouncer } from './announcer.tsx';
 import { type RenderCollector, RuntimeContext, type RuntimeState } from './context.ts';
-import { Page } from './page.tsx';
+import { PageTree } from './page.tsx';
 import type { TrailingSlash } from './paths.ts';
 
 export { ROOT_ID } from './client-constants.ts';
@@ -16,6 +16,9 @@ export interface ServerRenderInput {
   staticQueryResults: Record<string, unknown>;
   trailingSlash: TrailingSlash;
 }
+
+/** The site's layout, from its browser definition. */
+export type ServerLayout = ComponentType<LayoutProps<never, never>> | undefined;
 
 export interface ServerRenderOutput {
   html: string;
@@ -46,6 +49,7 @@ export function renderPage(
   component: unknown,
   sliceHtml: ReadonlyMap<string, string>,
   input: ServerRenderInput,
+  layout?: ServerLayout,
 ): ServerRenderOutput {
   const collector: RenderCollector = { staticQueryHashes: new Set(), slices: new Map(), sliceHtml };
   const resources: PageResources = {
@@ -58,7 +62,7 @@ export function renderPage(
   };
   const html = renderToString(
     <RuntimeContext.Provider value={serverState(resources, collector, input.trailingSlash)}>
-      <Page resources={resources} />
+      <PageTree resources={resources} layout={layout} />
       <RouteAnnouncer message="" />
     </RuntimeContext.Provider>,
   );

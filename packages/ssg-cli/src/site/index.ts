@@ -6,7 +6,7 @@
  *   map from component names to lazily imported modules (one JS chunk each) and route hooks.
  */
 import type { HeadTags } from '@ssg/loader/contract';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 export type { HeadTags };
 
@@ -126,6 +126,16 @@ export interface PageProps<Data = unknown, Context = Record<string, unknown>> {
   path: string;
 }
 
+/**
+ * Props of the site's layout: the page being shown (`children`) and that page's props. The layout
+ * stays mounted across client navigations, so its state (an open menu, a played video) and its
+ * DOM survive them.
+ */
+export interface LayoutProps<Data = unknown, Context = Record<string, unknown>>
+  extends PageProps<Data, Context> {
+  children: ReactNode;
+}
+
 /** Props every slice component receives. */
 export interface SliceProps<Data = unknown, Context = Record<string, unknown>> {
   data: Data;
@@ -145,6 +155,12 @@ export interface ComponentModule {
 export interface BrowserDefinition {
   /** Component name → lazy import. Each becomes its own JS chunk. */
   components: Record<string, () => Promise<ComponentModule>>;
+  /**
+   * Wraps every page, on the server and in the browser, and stays mounted across client
+   * navigations: the place for the frame every page shares (header, menu, footer). Import it
+   * statically: it is part of the first load of every page.
+   */
+  layout?: ComponentType<LayoutProps<never, never>>;
   /** After every route change, the first load included. */
   onRouteUpdate?(update: RouteUpdate): void;
   /** When a navigation has been pending for 1000 ms. */

@@ -1,0 +1,52 @@
+// Real: build() of the mini fixture site, `ssg serve`, Debian Chromium. Faked: nothing.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LaunchedBrowser, launchChromium, recordPage } from '../support/browser.ts';
+import { buildSite, REPO, serveBuild } from '../support/site-build.ts';
+
+const MINI = path.join(REPO, 'packages/ssg-cli/test/fixtures/mini-site');
+let chromium: LaunchedBrowser;
+let server: Awaited<ReturnType<typeof serveBuild>>;
+
+beforeAll(async () => {
+  const result = await buildSite({ siteDir: MINI, contentDir: path.join(MINI, 'content') });
+  server = await serveBuild(result.outDir);
+  chromium = await launchChromium();
+});
+afterAll(async () => {
+  await chromium?.close();
+  await server?.close();
+});
+
+describe("the site's layout (defineBrowser({ layout }))", () => {
+  it('stays mounted across client navigations: same DOM, state kept, new page inside', async () => {
+    const page = await chromium.browser.newPage();
+    const log = recordPage(page);
+    await page.goto(server.url, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('#___ssg[data-hydrated="true"]');
+    const counter = 'header button';
+    await page.click(counter);
+    await page.click(counter);
+    expect(await page.$eval(counter, (b) => b.textContent)).toBe('Cliques: 2');
+    await page.evaluate(() => {
+      (window as unknown as { __header: Element | null }).__header =
+        document.querySelector('header');
+    });
+
+    await page.click('header a[href="/sobre/"]');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Sobre nós');
+    expect(await page.$eval(counter, (b) => b.textContent)).toBe('Cliques: 2');
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { __header: Element | null }).__header ===
+          document.querySelector('header'),
+      ),
+    ).toBe(true);
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Início');
+    expect(await page.$eval(counter, (b) => b.textContent)).toBe('Cliques: 2');
+    expect(log.errors).toEqual([]);
+    await page.close();
+  });
+});
