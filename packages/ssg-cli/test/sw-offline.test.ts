@@ -1,10 +1,11 @@
 // Real: build() of the mini fixture site, the service-worker stage with workbox-build. Faked: a site definition with an offline text (for the stage alone).
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildContext } from '../src/build/context.ts';
 import { generateServiceWorker } from '../src/build/service-worker.ts';
-import { buildMini, MINI_SITE, tempDir } from './helpers.ts';
+import { buildMini, listFiles, MINI_SITE, tempDir } from './helpers.ts';
 
 describe('the service worker of a build', () => {
   it('knows its build, precaches pages, 404, 500, the offline page, data and chunks', async () => {
@@ -34,6 +35,28 @@ describe('the service worker of a build', () => {
     expect(readFileSync(path.join(result.outDir, '_ssg-offline.html'), 'utf8')).toContain(
       '<html lang="en">',
     );
+  });
+
+  it('precaches exactly the HTML and data files in the output, each with the MD5 of its bytes', async () => {
+    const result = await buildMini();
+    const sw = readFileSync(path.join(result.outDir, 'sw.js'), 'utf8');
+    const listed = new Map(
+      [...sw.matchAll(/\{"url":"([^"]+)","revision":"([0-9a-f]{32})"\}/g)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
+    );
+    // what a walk of the written folder finds: HTML anywhere, JSON under page-data and slice-data
+    const expected = listFiles(result.outDir).filter(
+      (f) =>
+        !/^_ssg[^/]*\//.test(f) &&
+        (f.endsWith('.html') || (/^(page-data|slice-data)\//.test(f) && f.endsWith('.json'))),
+    );
+    expect([...listed.keys()].sort()).toEqual(expected);
+    for (const [url, revision] of listed) {
+      const bytes = readFileSync(path.join(result.outDir, url));
+      expect(revision, url).toBe(createHash('md5').update(bytes).digest('hex'));
+    }
   });
 
   it('writes a self-unregistering worker, and pages that do not register one, when switched off', async () => {

@@ -123,6 +123,8 @@ export interface BuildContext {
   // emit
   compilationHash?: string;
   bytes?: { html: number; js: number; css: number; json: number; other: number };
+  /** Output-relative path → MD5 of each file the worker precaches, hashed as it was written. */
+  precache?: Map<string, string>;
   warnings: string[];
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cp, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type AppData,
@@ -14,6 +14,7 @@ import type { BuildContext } from './context.ts';
 import { outputUpToDate } from './incremental.ts';
 import { checkPageDataSize } from './page-data-size.ts';
 import { HASH_PLACEHOLDER, type RenderedPage } from './render.ts';
+import { isPrecached, md5 } from './service-worker.ts';
 import { type FileContents, writeFiles } from './write-files.ts';
 
 /** Output-relative file of a page: `/` → `index.html`, `/servicos/` → `servicos/index.html`, `/404.html` → `404.html`. */
@@ -82,10 +83,29 @@ export async function emitFiles(ctx: BuildContext): Promise<void> {
   for (const page of ctx.pages!) files.set(htmlUrlOf(page), () => pageHtml(ctx, page));
   if (await outputUpToDate(ctx, files)) return;
 
+  // Sizes and the worker's precache revisions come from the bytes as they are written: no file
+  // is read back (reading and hashing 20,000 files again took ~5 s at 10,000 pages).
+  const bytes = { html: 0, js: 0, css: 0, json: 0, other: 0 };
+  const precache = new Map<string, string>();
+  const writing = new Map<string, FileContents>();
+  for (const [name, contents] of files) {
+    writing.set(name, () => {
+      const made = typeof contents === 'function' ? contents() : contents;
+      const data = typeof made === 'string' ? Buffer.from(made) : made;
+      if (name.endsWith('.html')) bytes.html += data.byteLength;
+      else if (name.endsWith('.json')) bytes.json += data.byteLength;
+      else bytes.other += data.byteLength;
+      const file = name.slice(1);
+      if (isPrecached(file)) precache.set(file, md5(data));
+      return data;
+    });
+  }
   try {
-    await writeFiles(ctx.stagingDir, files);
+    await writeFiles(ctx.stagingDir, writing);
     for (const asset of ctx.loaded.site.assets?.(ctx.content) ?? []) {
-      await cp(asset.from, path.join(ctx.stagingDir, asset.to), { recursive: true });
+      const target = path.join(ctx.stagingDir, asset.to);
+      await cp(asset.from, target, { recursive: true });
+      await hashCopied(ctx.stagingDir, target, precache);
     }
   } catch (error) {
     throw new SsgError('EMIT_FAILED', `Writing the output failed: ${(error as Error).message}`, {
@@ -93,26 +113,25 @@ export async function emitFiles(ctx: BuildContext): Promise<void> {
       cause: error,
     });
   }
-  ctx.bytes = await measure(ctx, files);
+  for (const asset of ctx.client!.files) {
+    const { size } = await stat(path.join(ctx.stagingDir, asset));
+    if (asset.endsWith('.css')) bytes.css += size;
+    else bytes.js += size;
+  }
+  ctx.bytes = bytes;
+  ctx.precache = precache;
 }
 
-async function measure(ctx: BuildContext, files: Map<string, FileContents>) {
-  const bytes = { html: 0, js: 0, css: 0, json: 0, other: 0 };
-  const size = (c: FileContents): number =>
-    typeof c === 'function'
-      ? size(c())
-      : typeof c === 'string'
-        ? Buffer.byteLength(c)
-        : c.byteLength;
-  for (const [name, contents] of files) {
-    if (name.endsWith('.html')) bytes.html += size(contents);
-    else if (name.endsWith('.json')) bytes.json += size(contents);
-    else bytes.other += size(contents);
+/** Copied assets the worker precaches (an HTML file among images, say): read and hashed once. */
+async function hashCopied(root: string, target: string, precache: Map<string, string>) {
+  const info = await stat(target);
+  const files = info.isDirectory()
+    ? (await readdir(target, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name))
+    : [target];
+  for (const file of files) {
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    if (isPrecached(rel)) precache.set(rel, md5(await readFile(file)));
   }
-  for (const asset of ctx.client!.files) {
-    const length = (await readFile(path.join(ctx.stagingDir, asset))).byteLength;
-    if (asset.endsWith('.css')) bytes.css += length;
-    else bytes.js += length;
-  }
-  return bytes;
 }
