@@ -14,6 +14,9 @@ fi
 echo "setup: installing dependencies"
 pnpm install --frozen-lockfile --reporter=silent
 
+# The ssg command runs compiled to JavaScript; compiling now spares the first build the ~0.2 s.
+node packages/ssg-cli/bin/compile.mjs
+
 if [ "${1:-}" = "--browser" ]; then
   missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)

@@ -3,21 +3,15 @@
  * so the parent can time it and watch its memory like any other build command.
  * Usage: node scripts/bench/ssg-build.mjs SITE_DIR CONTENT_DIR OUT_DIR RESULT_JSON
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const [siteDir, contentDir, outDir, resultFile] = process.argv.slice(2).map((p) => resolve(p));
 const cliDir = join(import.meta.dirname, '..', '..', 'packages', 'ssg-cli');
-// The same TypeScript loader the `ssg` bin uses (`tsx/esm/api`), resolved from the cli
-// package. Its ESM build is the one that works; the package's exports map says where it is.
-const require = createRequire(join(cliDir, 'package.json'));
-const tsxPackage = require.resolve('tsx/package.json');
-const tsxEsmApi = JSON.parse(readFileSync(tsxPackage, 'utf8')).exports['./esm/api'].import.default;
-const { register } = await import(pathToFileURL(join(dirname(tsxPackage), tsxEsmApi)).href);
-register();
-const { build } = await import(pathToFileURL(join(cliDir, 'src', 'index.ts')).href);
+// What the `ssg` bin runs: the CLI compiled to JavaScript (bin/compile.mjs), its build entry.
+const { compiledCli } = await import(pathToFileURL(join(cliDir, 'bin', 'compile.mjs')).href);
+const { build } = await import((await compiledCli()).build);
 // The process's peak RSS so far (the kernel's maxrss) after each stage: which stage raised it.
 const mb = (bytes) => Math.round(bytes / 2 ** 20);
 const memory = [{ stage: '(after imports)', maxRssMb: mb(process.resourceUsage().maxRSS * 1024) }];

@@ -1,7 +1,8 @@
 // Real: the `ssg` command in a child process, on the mini fixture site. Faked: nothing.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contentCopy, MINI_CONTENT, MINI_SITE, tempDir } from './helpers.ts';
 
@@ -63,5 +64,21 @@ describe('ssg command', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('site.json at name (found 42): Expected a string.');
     expect(run.stderr).toContain('nothing was written');
+  });
+
+  it('runs compiled to JavaScript, and compiles again once a source changed', async () => {
+    const { compiledCli } = await import('../bin/compile.mjs');
+    const first = await compiledCli();
+    for (const url of Object.values(first))
+      expect(statSync(fileURLToPath(url)).isFile()).toBe(true);
+    expect(await compiledCli()).toEqual(first);
+    // a newer modification time stands for an edit
+    const source = path.resolve(import.meta.dirname, '../src/cli.ts');
+    const later = new Date(statSync(source).mtimeMs + 1000);
+    utimesSync(source, later, later);
+    const second = await compiledCli();
+    expect(second.cli).not.toBe(first.cli);
+    const { main } = (await import(second.cli)) as { main(argv: string[]): Promise<number> };
+    expect(await main(['--help'])).toBe(0);
   });
 });

@@ -1,6 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { emitHostConfig } from '../host/emit-host.ts';
-import { bundleClientStage } from './bundle-process.ts';
+import {
+  type BundleProcess,
+  bundleClientStage,
+  bundleInChild,
+  startBundleProcess,
+} from './bundle-process.ts';
 import { resolveConfig } from './config.ts';
 import { loadContent } from './content.ts';
 import type { BuildContext, BuildOptions, BuildResult, StageName } from './context.ts';
@@ -29,7 +34,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return value;
   };
 
-  const ctx: BuildContext = await timed('config', () => resolveConfig(options));
+  // Vite's process starts first: it loads while this one resolves config, content and routes.
+  const bundler: BundleProcess | undefined = bundleInChild() ? startBundleProcess() : undefined;
+  let ctx: BuildContext;
+  try {
+    ctx = await timed('config', () => resolveConfig(options));
+  } catch (error) {
+    bundler?.cancel();
+    throw error;
+  }
   try {
     await discardStaging(ctx.stagingDir);
     // What earlier builds into this output folder left: unchanged pages and client are reused.
@@ -37,7 +50,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await timed('content', () => loadContent(ctx));
     await timed('routes', () => collectRoutes(ctx));
     await timed('bundle', async () => {
-      if (!(await reuseClientBundle(ctx))) await bundleClientStage(ctx);
+      if (await reuseClientBundle(ctx)) bundler?.cancel();
+      else await bundleClientStage(ctx, bundler);
     });
     await timed('render', () => renderPages(ctx));
     // The host config and the previous builds' chunks are output too: timed with "emit".
@@ -59,6 +73,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       ctx.warnings.push(`The incremental build cache was not saved: ${error.message}`);
     });
   } catch (error) {
+    bundler?.cancel();
     await discardStaging(ctx.stagingDir);
     throw error;
   }
