@@ -74,6 +74,8 @@ export interface FrameData {
 
 export interface HomeData {
   company: { companyName: string; subtitle: string; slogan: string; cidade: string };
+  /** What the brand is, above the title (`company.eyebrow`, its `{cidade}` already replaced). */
+  eyebrow: string;
   /** The generated texts, fallbacks already applied at build time. */
   texts: { h2: string; about1: string; about2: string; descriptionService: string };
   images: { hero: ImageData; about: ImageData; cta: ImageData };
@@ -110,6 +112,7 @@ export interface ServicesData {
   descriptionService: string;
   services: ServiceView[];
   cta: PageText;
+  ctaImage: ImageData;
   whatsHref: string;
   phone: string;
 }

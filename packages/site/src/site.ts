@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineSite, type RouteDefinition } from '@ssg/cli/site';
+import { brandIllustrations, imageUrl } from './content/brand-illustrations.ts';
 import { BRANDS, loadContent } from './content/load-content.ts';
 import { qrSvg } from './content/qr-code.ts';
 import type { Content, NamedImage } from './content/schema.ts';
@@ -31,8 +32,8 @@ import type {
 } from './page-data.ts';
 import { staticQueries } from './queries.ts';
 
-const img = (i: NamedImage): ImageData => ({
-  src: `/images/${i.file}`,
+const img = (c: Content, i: NamedImage): ImageData => ({
+  src: imageUrl(c, i.file),
   alt: i.alt,
   width: i.width,
   height: i.height,
@@ -76,7 +77,7 @@ function routes(c: Content): RouteDefinition[] {
     description,
   }));
   const photo = (p: Content['gallery']['photos'][number]) => ({
-    src: `/images/${p.file}`,
+    src: imageUrl(c, p.file),
     alt: p.alt,
     width: p.width,
     height: p.height,
@@ -88,15 +89,21 @@ function routes(c: Content): RouteDefinition[] {
     ...(p.url ? { url: p.url } : {}),
   });
 
+  const { companyName, subtitle, slogan, cidade, eyebrow } = c.company;
   const home: HomeData = {
-    company: c.company,
+    company: { companyName, subtitle, slogan, cidade },
+    eyebrow: eyebrow.replaceAll('{cidade}', cidade),
     texts: (({ h2, about1, about2, descriptionService }) => ({
       h2,
       about1,
       about2,
       descriptionService,
     }))(withFallbacks(c.texts)),
-    images: { hero: img(c.images.hero), about: img(c.images.about), cta: img(c.images.cta) },
+    images: {
+      hero: img(c, c.images.hero),
+      about: img(c, c.images.about),
+      cta: img(c, c.images.cta),
+    },
     whatsHref: mainWhatsHref(c),
     phone: c.contact.agendamento[0]!,
     unitCount: c.units.length,
@@ -106,12 +113,12 @@ function routes(c: Content): RouteDefinition[] {
     team: c.team.map((m) => ({
       name: m.name,
       role: m.role,
-      photo: { src: `/images/${m.photoFilename}`, ...m.photo },
+      photo: { src: imageUrl(c, m.photoFilename), ...m.photo },
     })),
     curriculum: (({ photoFilename, ...rest }) => ({
       ...rest,
       photo: {
-        src: `/images/${photoFilename}`,
+        src: imageUrl(c, photoFilename),
         alt: `Foto de ${rest.name}`,
         width: 320,
         height: 320,
@@ -127,6 +134,7 @@ function routes(c: Content): RouteDefinition[] {
     descriptionService: withFallbacks(c.texts).descriptionService,
     services,
     cta: c.pages.cta,
+    ctaImage: img(c, c.images.cta),
     whatsHref: mainWhatsHref(c),
     phone: c.contact.agendamento[0]!,
   };
@@ -137,7 +145,7 @@ function routes(c: Content): RouteDefinition[] {
       title: v.title,
       url: v.url,
       duration: v.duration,
-      poster: { src: `/images/${v.poster}`, alt: '', width: v.width, height: v.height },
+      poster: { src: imageUrl(c, v.poster), alt: '', width: v.width, height: v.height },
     })),
   };
   const whatsHref = whatsappChatUrl(c.social.whatsapp, c.social.mensagem);
@@ -160,10 +168,10 @@ function routes(c: Content): RouteDefinition[] {
     whatsHref,
     qr: { size: qr.size, path: qr.path },
     units: units(c),
-    image: img(c.images.contact),
+    image: img(c, c.images.contact),
   };
   const errorData = (image: NamedImage): ErrorPageData => ({
-    image: img(image),
+    image: img(c, image),
     phone: c.contact.plantao[0]!,
   });
   const jsonLd = unitsJsonLd(c);
@@ -248,7 +256,7 @@ function footer(c: Content): FooterData {
     companyName: c.company.companyName,
     slogan: c.company.slogan,
     cidade: c.company.cidade,
-    logo: img(c.images.logo),
+    logo: img(c, c.images.logo),
     units: units(c),
     endereco: c.contact.endereco,
     phones: { agendamento: c.contact.agendamento[0]!, plantao: c.contact.plantao[0]! },
@@ -282,6 +290,7 @@ export default defineSite<Content>({
     return [
       { path: 'sitemap.xml', contents: sitemap },
       { path: 'robots.txt', contents: robots },
+      ...brandIllustrations(content),
     ];
   },
   assets: (c) => [

@@ -43,6 +43,20 @@ describe('the real content', () => {
       expect(result.files).toContain(path.join(CONTENT, `brands/${brand}.json`));
     },
   );
+  it('gives each brand an eyebrow saying what it is, the vet text by default', async () => {
+    const eyebrows: Record<string, string> = {};
+    for (const brand of BRANDS) {
+      const result = await loadContent({ contentDir: CONTENT, brand });
+      if (result.ok) eyebrows[brand] = result.content.company.eyebrow;
+    }
+    expect(eyebrows).toEqual({
+      vet: 'Clínica veterinária em {cidade}',
+      med: 'Hospital veterinário 24 horas em {cidade}',
+      digital: 'Teleorientação veterinária online',
+      psico: 'Comportamento animal em {cidade}',
+      odonto: 'Odontologia veterinária em {cidade}',
+    });
+  });
   it('overrides names per brand', async () => {
     const med = await loadContent({ contentDir: CONTENT, brand: 'med' });
     expect(med.ok && med.content.company.companyName).toBe('Amigo Fiel Hospital Veterinário');
@@ -168,6 +182,47 @@ describe('bad content', () => {
         message: expect.stringMatching(/"vet", "med", "digital", "psico" or "odonto"/),
       }),
     ]);
+  });
+
+  it('reports an eyebrow with an unknown placeholder, with file, path, value and the fix', async () => {
+    const dir = await contentWith('brands/odonto.json', (j) => {
+      j.company.eyebrow = 'Odontologia veterinária em {cidad}';
+    });
+    expect(await issuesOf(dir, 'odonto')).toEqual([
+      {
+        file: 'brands/odonto.json',
+        path: 'company.eyebrow',
+        value: 'Odontologia veterinária em {cidad}',
+        message:
+          '"company.eyebrow": Unknown placeholder "{cidad}": the only one replaced is {cidade} (the city), e.g. "Odontologia veterinária em {cidade}"; remove it or correct its spelling.',
+      },
+    ]);
+  });
+
+  it('reports an eyebrow too long for its one line', async () => {
+    const long = 'Teleorientação veterinária online para cães, gatos e pets exóticos';
+    const dir = await contentWith('brands/digital.json', (j) => {
+      j.company.eyebrow = long;
+    });
+    expect(await issuesOf(dir, 'digital')).toEqual([
+      expect.objectContaining({
+        file: 'brands/digital.json',
+        path: 'company.eyebrow',
+        value: long,
+        message:
+          '"company.eyebrow": Expected a short eyebrow of at most 60 characters; it is the short line above the home page title.',
+      }),
+    ]);
+  });
+
+  it('keeps an eyebrow of the base company.json when the brand sets none', async () => {
+    const dir = await contentWith('company.json', (j) => {
+      j.eyebrow = 'Clínica veterinária 24 horas em {cidade}';
+    });
+    const result = await loadContent({ contentDir: dir, brand: 'vet' });
+    expect(result.ok && result.content.company.eyebrow).toBe(
+      'Clínica veterinária 24 horas em {cidade}',
+    );
   });
 
   it('collects every issue of the run across files', async () => {

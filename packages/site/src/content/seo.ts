@@ -1,5 +1,6 @@
 /** Head tags and schema.org data for a local business: title, description, canonical, Open Graph, JSON-LD. */
 import type { HeadTags } from '@ssg/cli/site';
+import { imageUrl } from './brand-illustrations.ts';
 import type { Content, Unit } from './schema.ts';
 
 const DAY = /^(Mo|Tu|We|Th|Fr|Sa|Su)/;
@@ -41,7 +42,7 @@ export function pageHead(
       type: 'font/woff2',
       crossorigin: 'anonymous',
     },
-    { rel: 'icon', href: `/images/${c.images.favicon.file}`, type: 'image/svg+xml' },
+    { rel: 'icon', href: imageUrl(c, c.images.favicon.file), type: 'image/svg+xml' },
   ];
   if (!input.noindex) link.unshift({ rel: 'canonical', href: url });
   return { title: input.title, meta, link, ...(input.jsonLd ? { jsonLd: input.jsonLd } : {}) };

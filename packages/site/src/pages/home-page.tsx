@@ -19,7 +19,7 @@ export default function HomePage({ data }: PageProps<HomeData>) {
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__grid">
           <div className="hero__copy">
-            <p className="eyebrow">Clínica veterinária em {company.cidade}</p>
+            <p className="eyebrow">{data.eyebrow}</p>
             <h1 id="hero-title" className="hero__title">
               {company.companyName}
             </h1>

@@ -21,7 +21,7 @@ export default function ServicesPage({ data }: PageProps<ServicesData>) {
           <ServiceGrid services={data.services} />
         </div>
       </section>
-      <CtaBand title={data.cta.title} subtitle={data.cta.subtitle}>
+      <CtaBand title={data.cta.title} subtitle={data.cta.subtitle} image={data.ctaImage}>
         <SiteLink to={data.whatsHref} className="button" data-variant="light" data-size="lg">
           <Icon name="whatsapp" size={20} color="currentColor" />
           Agendar pelo WhatsApp
