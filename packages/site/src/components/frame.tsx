@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react';
 import { ensureGtag } from '../lib/analytics.ts';
-import { themeStyle } from '../lib/brand.ts';
+import { themeStyle, wordmark } from '../lib/brand.ts';
 import { frameQueryRef } from '../lib/frame-query.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import type { SitePageContext } from '../page-data.ts';
@@ -44,6 +44,7 @@ export function Frame({ pageName, children }: FrameProps) {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { measurementId, strategy } = frame.analytics;
+  const name = wordmark(frame.companyName);
 
   useEffect(() => {
     // Queue the tag's setup; page views are sent by onRouteUpdate (browser.ts).
@@ -76,7 +77,15 @@ export function Frame({ pageName, children }: FrameProps) {
           brand={
             <SiteLink to="/" className="brand-link">
               <img src={frame.logo.src} alt={frame.logo.alt} width={40} height={40} />
-              <span>{frame.companyName}</span>
+              <span className="brand-link__name">
+                <span className="brand-link__family">{name.family}</span>
+                {name.kind ? (
+                  <>
+                    {' '}
+                    <span className="brand-link__kind">{name.kind}</span>
+                  </>
+                ) : null}
+              </span>
             </SiteLink>
           }
         />

@@ -32,6 +32,7 @@ export function ServiceGrid({
     <div
       data-slot="service-grid"
       className={['grid', 'grid--services', className].filter(Boolean).join(' ')}
+      data-columns={services.length % 4 === 0 ? 4 : 3}
       {...props}
     >
       {services.map((s) => (

@@ -26,3 +26,12 @@ export function themeStyle(theme: Theme): Record<string, string> {
     '--accent': theme.accent,
   };
 }
+
+/**
+ * The company name as the top bar's two-line wordmark: the family name (its first two words,
+ * "Amigo Fiel") over what the clinic is ("Clínica Veterinária"). Shorter names stay on one line.
+ */
+export function wordmark(companyName: string): { family: string; kind: string } {
+  const words = companyName.trim().split(/\s+/);
+  return { family: words.slice(0, 2).join(' '), kind: words.slice(2).join(' ') };
+}

@@ -1,0 +1,156 @@
+// Real: `build()` of the vet, med and digital brands, `ssg serve`, Debian Chromium at phone widths. Faked: nothing.
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
+import { buildSite, serveBuild } from '../support/site-build.ts';
+
+const BRANDS = ['vet', 'med', 'digital'] as const;
+const PAGES = ['/', '/servicos/', '/galeria/', '/contato/', '/404.html', '/500.html'];
+const PHONES = [
+  { width: 360, height: 780 },
+  { width: 390, height: 844 },
+  { width: 430, height: 932 },
+];
+
+let chromium: LaunchedBrowser;
+const servers: Array<Awaited<ReturnType<typeof serveBuild>>> = [];
+const urls = new Map<string, string>();
+
+beforeAll(async () => {
+  for (const brand of BRANDS) {
+    const result = await buildSite({ brand });
+    const server = await serveBuild(result.outDir);
+    servers.push(server);
+    urls.set(brand, server.url);
+  }
+  chromium = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await chromium?.close();
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+async function open(brand: string, path: string, viewport: { width: number; height: number }) {
+  const page = await chromium.browser.newPage();
+  await page.setViewport(viewport);
+  await page.goto(`${urls.get(brand)}${path}`, { waitUntil: 'networkidle0' });
+  return page;
+}
+
+/** Texts the floating WhatsApp button covers at the page's current scroll; none while it is hidden. */
+function textsUnderWhatsapp(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>('.wa-popup__button')!;
+    const style = getComputedStyle(button);
+    if (style.visibility === 'hidden' || Number(style.opacity) < 0.05) return [];
+    const fab = button.getBoundingClientRect();
+    const hits: string[] = [];
+    const walker = document.createTreeWalker(
+      document.querySelector('.frame')!,
+      NodeFilter.SHOW_TEXT,
+    );
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent?.trim() || n.parentElement?.closest('.wa-popup')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects())
+        if (r.right > fab.left && r.left < fab.right && r.bottom > fab.top && r.top < fab.bottom)
+          hits.push(n.textContent.trim());
+    }
+    return hits;
+  });
+}
+
+const scrollTo = (page: Page, y: number | 'end') =>
+  page.evaluate(async (to) => {
+    window.scrollTo(0, to === 'end' ? document.documentElement.scrollHeight : to);
+    // Two frames: the scroll-driven reveal of the button follows the scroll position.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  }, y);
+
+describe('top bar on phones', () => {
+  for (const brand of ['vet', 'med'] as const)
+    for (const viewport of PHONES)
+      it(`${brand} at ${viewport.width} px: the whole clinic name is readable, no horizontal scroll`, async () => {
+        const page = await open(brand, '/', viewport);
+        const bar = await page.evaluate(() => {
+          const name = document.querySelector<HTMLElement>('.brand-link__name')!;
+          const parts = [...name.querySelectorAll<HTMLElement>('span')];
+          const header = document.querySelector('[data-slot="top-bar"]')!.getBoundingClientRect();
+          const cta = document.querySelector('.top-bar__cta')!.getBoundingClientRect();
+          return {
+            text: name.textContent,
+            clipped: parts.some((p) => p.scrollWidth > p.clientWidth + 1),
+            ellipsis: parts.some((p) => getComputedStyle(p).textOverflow === 'ellipsis'),
+            inside: parts.every((p) => {
+              const r = p.getBoundingClientRect();
+              return r.top >= header.top && r.bottom <= header.bottom && r.right <= cta.left;
+            }),
+            scrollWidth: document.documentElement.scrollWidth,
+          };
+        });
+        const expected =
+          brand === 'vet' ? 'Amigo Fiel Clínica Veterinária' : 'Amigo Fiel Hospital Veterinário';
+        expect(bar.text).toBe(expected);
+        expect(bar).toMatchObject({ clipped: false, ellipsis: false, inside: true });
+        expect(bar.scrollWidth).toBeLessThanOrEqual(viewport.width);
+        await page.close();
+      });
+});
+
+describe('floating WhatsApp button on phones', () => {
+  for (const viewport of PHONES)
+    it(`covers no text on the first screen or at the end of any page at ${viewport.width} px`, async () => {
+      const page = await chromium.browser.newPage();
+      await page.setViewport(viewport);
+      const covered: string[] = [];
+      for (const path of PAGES) {
+        await page.goto(`${urls.get('vet')}${path}`, { waitUntil: 'networkidle0' });
+        for (const where of [0, 'end'] as const) {
+          await scrollTo(page, where);
+          for (const text of await textsUnderWhatsapp(page))
+            covered.push(`${path} ${where}: ${text}`);
+        }
+      }
+      expect(covered).toEqual([]);
+      await page.close();
+    });
+
+  it('shows once the page is scrolled, ready to tap', async () => {
+    const page = await open('vet', '/404.html', PHONES[1]!);
+    await scrollTo(page, 400);
+    const onTop = await page.evaluate(() => {
+      const r = document.querySelector('.wa-popup__button')!.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit?.closest('.wa-popup__button') !== null && getComputedStyle(hit!).opacity !== '0';
+    });
+    expect(onTop).toBe(true);
+    await page.close();
+  });
+});
+
+describe('the digital brand', () => {
+  it('says what it is above the home title and draws its pictures in its own violet', async () => {
+    const page = await open('digital', '/', PHONES[1]!);
+    const hero = await page.evaluate(() => {
+      const img = document.querySelector<HTMLImageElement>('.hero__art img')!;
+      return {
+        eyebrow: document.querySelector('.hero .eyebrow')!.textContent,
+        src: img.getAttribute('src'),
+        size: [img.getAttribute('width'), img.getAttribute('height')],
+        loaded: img.complete && img.naturalWidth > 0,
+      };
+    });
+    expect(hero).toEqual({
+      eyebrow: 'Teleorientação veterinária online',
+      src: '/images/digital/hero.svg',
+      size: ['640', '560'],
+      loaded: true,
+    });
+    const svg = await (await fetch(`${urls.get('digital')}/images/digital/hero.svg`)).text();
+    expect(svg).toContain('#6d28d9');
+    expect(svg).not.toMatch(/#(0f766e|5eead4|99f6e4|ccfbf1)/i);
+    await page.close();
+  });
+});
