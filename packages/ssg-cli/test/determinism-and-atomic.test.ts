@@ -1,5 +1,5 @@
 // Real: build() of the mini fixture site, twice, and into a folder holding a good build. Faked: nothing.
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SsgError } from '../src/index.ts';
@@ -46,6 +46,20 @@ describe('atomic output', () => {
     await buildMini({ outDir });
     expect(existsSync(path.join(outDir, 'stale.txt'))).toBe(false);
     expect(existsSync(path.join(outDir, 'index.html'))).toBe(true);
+  });
+
+  it('deletes the previous build after it answered, and what killed builds left beside the output', async () => {
+    const outDir = path.join(tempDir(), 'site');
+    await buildMini({ outDir });
+    // a build killed midway: its staging folder, with a process id that no longer runs
+    const leftover = path.join(path.dirname(outDir), '.site.staging-999999999.old');
+    mkdirSync(path.join(leftover, 'p'), { recursive: true });
+    await buildMini({ outDir });
+    expect(existsSync(path.join(outDir, 'index.html'))).toBe(true);
+    // the deletions run in a detached process: wait for them, without a fixed time
+    await expect
+      .poll(() => readdirSync(path.dirname(outDir)), { timeout: 15_000, interval: 100 })
+      .toEqual(['site']);
   });
 });
 

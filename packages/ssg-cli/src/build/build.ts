@@ -15,7 +15,7 @@ import { keepRecentChunks } from './keep-builds.ts';
 import { renderPages } from './render.ts';
 import { collectRoutes } from './routes.ts';
 import { generateServiceWorker } from './service-worker.ts';
-import { discardStaging, swapIntoPlace } from './swap.ts';
+import { discardStaging, removeLeftovers, swapIntoPlace } from './swap.ts';
 
 /**
  * Builds a site: config → content → routes → bundle → render → emit → service worker, into a
@@ -45,6 +45,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   try {
     await discardStaging(ctx.stagingDir);
+    void removeLeftovers(ctx.outDir);
     // What earlier builds into this output folder left: unchanged pages and client are reused.
     ctx.incremental = await openIncremental(ctx);
     await timed('content', () => loadContent(ctx));

@@ -1,9 +1,15 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/** `.<out>.staging-<pid>` beside the output; `.old` once it holds a retired output. */
+const STAGING = /^\.(.+)\.staging-(\d+)(\.old)?$/;
 
 /**
  * Puts the staging folder in place of the output in two renames, so the output is always either
- * the whole previous build or the whole new one, never half of each or empty.
+ * the whole previous build or the whole new one, never half of each or empty. The previous build
+ * is deleted afterwards by a detached process: the build does not wait for 20,000 deletions.
  */
 export async function swapIntoPlace(stagingDir: string, outDir: string): Promise<void> {
   const retired = `${stagingDir}.old`;
@@ -15,9 +21,49 @@ export async function swapIntoPlace(stagingDir: string, outDir: string): Promise
     if (hadOutput) await rename(retired, outDir); // put the previous build back
     throw error;
   }
-  if (hadOutput) await rm(retired, { recursive: true, force: true });
+  if (hadOutput) removeInBackground([retired]);
 }
 
 /** After a failed build: only the staging folder goes; the output is untouched. */
 export const discardStaging = (stagingDir: string): Promise<void> =>
   rm(stagingDir, { recursive: true, force: true });
+
+/**
+ * Staging and retired folders beside the output that no running build owns (their process is
+ * gone: a build killed midway, or a background deletion cut short) are deleted in the background.
+ */
+export async function removeLeftovers(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  const stale = names.filter((name) => {
+    const match = STAGING.exec(name);
+    return match?.[1] === base && !alive(Number(match[2]));
+  });
+  if (stale.length > 0) removeInBackground(stale.map((name) => path.join(parent, name)));
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Deletes folders in a detached process that outlives this one. */
+function removeInBackground(dirs: string[]): void {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      'for (const d of process.argv.slice(1)) require("node:fs").rmSync(d, { recursive: true, force: true });',
+      ...dirs,
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  child.on('error', () => {}); // the next build's removeLeftovers tries again
+  child.unref();
+}
