@@ -52,7 +52,7 @@ describe('atomic output', () => {
     const outDir = path.join(tempDir(), 'site');
     await buildMini({ outDir });
     // a build killed midway: its staging folder, with a process id that no longer runs
-    const leftover = path.join(path.dirname(outDir), '.site.staging-999999999.old');
+    const leftover = path.join(path.dirname(outDir), '.site.staging-999999999.old-1');
     mkdirSync(path.join(leftover, 'p'), { recursive: true });
     await buildMini({ outDir });
     expect(existsSync(path.join(outDir, 'index.html'))).toBe(true);

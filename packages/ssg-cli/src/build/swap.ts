@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
-/** `.<out>.staging-<pid>` beside the output; `.old` once it holds a retired output. */
-const STAGING = /^\.(.+)\.staging-(\d+)(\.old)?$/;
+/** `.<out>.staging-<pid>` beside the output; `.old-<n>` once it holds a retired output. */
+const STAGING = /^\.(.+)\.staging-(\d+)(\.old-\w+)?$/;
+let retirements = 0;
 
 /**
  * Puts the staging folder in place of the output in two renames, so the output is always either
@@ -12,7 +13,8 @@ const STAGING = /^\.(.+)\.staging-(\d+)(\.old)?$/;
  * is deleted afterwards by a detached process: the build does not wait for 20,000 deletions.
  */
 export async function swapIntoPlace(stagingDir: string, outDir: string): Promise<void> {
-  const retired = `${stagingDir}.old`;
+  // A name of its own: the previous build of this process may still be being deleted.
+  const retired = `${stagingDir}.old-${Date.now().toString(36)}${retirements++}`;
   const hadOutput = existsSync(outDir);
   if (hadOutput) await rename(outDir, retired);
   try {
