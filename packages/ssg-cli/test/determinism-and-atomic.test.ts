@@ -1,5 +1,5 @@
 // Real: build() of the mini fixture site, twice, and into a folder holding a good build. Faked: nothing.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SsgError } from '../src/index.ts';
@@ -37,6 +37,17 @@ describe('atomic output', () => {
     expect((failure as SsgError).code).toBe('CONTENT_INVALID');
     expect(snapshot(outDir)).toEqual(before);
     expect(readdirSync(path.dirname(outDir))).toEqual(['site']);
+  });
+
+  it('leaves no staging folder when a first build fails after its folders were being made', async () => {
+    const outDir = path.join(tempDir(), 'site');
+    const content = contentCopy();
+    const site = JSON.parse(readFileSync(path.join(content, 'site.json'), 'utf8'));
+    site.pages.push({ slug: 'quebrada', title: 'Quebrada', body: { not: 'text' } });
+    writeFileSync(path.join(content, 'site.json'), JSON.stringify(site));
+    const failure = await buildMini({ outDir, contentDir: content }).catch((e: unknown) => e);
+    expect((failure as SsgError).code).toBe('RENDER_FAILED');
+    expect(readdirSync(path.dirname(outDir))).toEqual([]);
   });
 
   it('replaces the previous build whole on success', async () => {

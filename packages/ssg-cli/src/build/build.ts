@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { emitHostConfig } from '../host/emit-host.ts';
 import {
@@ -9,7 +10,7 @@ import {
 import { resolveConfig } from './config.ts';
 import { loadContent } from './content.ts';
 import type { BuildContext, BuildOptions, BuildResult, StageName } from './context.ts';
-import { emitFiles } from './emit.ts';
+import { emitFiles, makeFoldersAhead } from './emit.ts';
 import { openIncremental, reuseClientBundle, saveIncremental } from './incremental.ts';
 import { keepRecentChunks } from './keep-builds.ts';
 import { renderPages } from './render.ts';
@@ -40,7 +41,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   try {
     ctx = await timed('config', () => resolveConfig(options));
   } catch (error) {
-    bundler?.cancel();
+    await bundler?.cancel();
     throw error;
   }
   try {
@@ -50,8 +51,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     ctx.incremental = await openIncremental(ctx);
     await timed('content', () => loadContent(ctx));
     await timed('routes', () => collectRoutes(ctx));
+    // Nothing to reuse (no previous output): every folder will be written, so they are made
+    // now, while Vite bundles and the pages render.
+    if (!ctx.incremental.saved.last || !existsSync(ctx.outDir)) ctx.folders = makeFoldersAhead(ctx);
     await timed('bundle', async () => {
-      if (await reuseClientBundle(ctx)) bundler?.cancel();
+      // not awaited: it only has to go, and it writes nothing before it gets a job
+      if (await reuseClientBundle(ctx)) void bundler?.cancel();
       else await bundleClientStage(ctx, bundler);
     });
     await timed('render', () => renderPages(ctx));
@@ -74,7 +79,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       ctx.warnings.push(`The incremental build cache was not saved: ${error.message}`);
     });
   } catch (error) {
-    bundler?.cancel();
+    // nothing may land in the staging folder once it is gone: Vite's process and the folders
+    await bundler?.cancel();
+    ctx.folders?.stop();
+    await ctx.folders?.done.catch(() => {});
     await discardStaging(ctx.stagingDir);
     throw error;
   }

@@ -28,8 +28,8 @@ interface Answer {
 export interface BundleProcess {
   /** Sends the job and waits for the answer. */
   run(job: BundleJob): Promise<{ answer: Answer; code: number | null }>;
-  /** Not needed after all (the client was unchanged, or the build failed): it exits. */
-  cancel(): void;
+  /** Not needed after all (the client was unchanged, or the build failed): ends it; resolves once it exited. */
+  cancel(): Promise<void>;
 }
 
 /** Starts the bundle child process, which loads Vite and then waits for its job on stdin. */
@@ -63,8 +63,9 @@ export function startBundleProcess(): BundleProcess {
         .find((l) => l.startsWith('{'));
       return { answer: line ? (JSON.parse(line) as Answer) : {}, code };
     },
-    cancel() {
-      if (child.exitCode === null) child.kill();
+    async cancel() {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await exited.catch(() => {});
     },
   };
 }

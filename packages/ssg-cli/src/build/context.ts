@@ -8,6 +8,7 @@ import type {
 import type { ClientBundle } from './bundle-client.ts';
 import type { IncrementalState } from './incremental.ts';
 import type { RenderedPage, RenderedSlice } from './render.ts';
+import type { Folders } from './write-files.ts';
 
 export type TrailingSlash = 'always' | 'never' | 'ignore';
 
@@ -114,6 +115,8 @@ export interface BuildContext {
   // routes
   routes?: RouteDefinition[];
   slices?: SliceDefinition[];
+  /** Folders of the staging folder made ahead of emit on a cold build (build.ts, after routes). */
+  folders?: { into: Folders; done: Promise<void>; stop(): void };
   // bundle
   client?: ClientBundle;
   // render

@@ -15,7 +15,7 @@ import { outputUpToDate } from './incremental.ts';
 import { checkPageDataSize } from './page-data-size.ts';
 import { HASH_PLACEHOLDER, type RenderedPage } from './render.ts';
 import { isPrecached, md5 } from './service-worker.ts';
-import { type FileContents, writeFiles } from './write-files.ts';
+import { type FileContents, folders, makeFolders, writeFiles } from './write-files.ts';
 
 /** Output-relative file of a page: `/` → `index.html`, `/servicos/` → `servicos/index.html`, `/404.html` → `404.html`. */
 export function htmlFileOf(pagePath: string): string {
@@ -76,6 +76,23 @@ function dataFiles(ctx: BuildContext): Map<string, string | Uint8Array> {
   return files;
 }
 
+/**
+ * Starts making the folders emit will write into (two per page: `p/1/` and `page-data/p/1/`),
+ * while Vite bundles and pages render: making 20,000 folders is a good part of writing them.
+ */
+export function makeFoldersAhead(ctx: BuildContext): NonNullable<BuildContext['folders']> {
+  const into = folders(ctx.stagingDir);
+  const dirs = new Set<string>();
+  const add = (url: string) => dirs.add(path.dirname(path.join(ctx.stagingDir, url)));
+  for (const route of ctx.routes!) {
+    add(`/${htmlFileOf(route.path)}`);
+    add(pageDataUrl(route.path));
+  }
+  if (ctx.loaded.site.staticQueries.length > 0) add(staticQueryUrl('x'));
+  if (ctx.slices!.length > 0) add(sliceDataUrl('x'));
+  return { into, ...makeFolders(into, [...dirs]) };
+}
+
 /** Stage "emit": writes the output files and the site's assets into the staging folder. */
 export async function emitFiles(ctx: BuildContext): Promise<void> {
   // Each page's final HTML is made as it is written, not all 10,000 held at once.
@@ -101,7 +118,7 @@ export async function emitFiles(ctx: BuildContext): Promise<void> {
     });
   }
   try {
-    await writeFiles(ctx.stagingDir, writing);
+    await writeFiles(ctx.folders?.into ?? ctx.stagingDir, writing);
     for (const asset of ctx.loaded.site.assets?.(ctx.content) ?? []) {
       const target = path.join(ctx.stagingDir, asset.to);
       await cp(asset.from, target, { recursive: true });
