@@ -44,21 +44,25 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await bundler?.cancel();
     throw error;
   }
+  let bundling: Promise<void> | undefined;
   try {
     await discardStaging(ctx.stagingDir);
     void removeLeftovers(ctx.outDir);
     // What earlier builds into this output folder left: unchanged pages and client are reused.
     ctx.incremental = await openIncremental(ctx);
+    // The client depends only on the site's code: unless it is unchanged, Vite gets its job now
+    // and bundles while content and routes load; stage "bundle" is the wait for it.
+    const reused = await reuseClientBundle(ctx);
+    // not awaited: it only has to go, and it writes nothing before it gets a job
+    if (reused) void bundler?.cancel();
+    else bundling = bundleClientStage(ctx, bundler);
+    bundling?.catch(() => {}); // awaited below, or by the clean-up after a failure
     await timed('content', () => loadContent(ctx));
     await timed('routes', () => collectRoutes(ctx));
     // Nothing to reuse (no previous output): every folder will be written, so they are made
     // now, while Vite bundles and the pages render.
     if (!ctx.incremental.saved.last || !existsSync(ctx.outDir)) ctx.folders = makeFoldersAhead(ctx);
-    await timed('bundle', async () => {
-      // not awaited: it only has to go, and it writes nothing before it gets a job
-      if (await reuseClientBundle(ctx)) void bundler?.cancel();
-      else await bundleClientStage(ctx, bundler);
-    });
+    await timed('bundle', () => bundling);
     await timed('render', () => renderPages(ctx));
     // The host config and the previous builds' chunks are output too: timed with "emit".
     await timed('emit', async () => {
@@ -81,6 +85,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   } catch (error) {
     // nothing may land in the staging folder once it is gone: Vite's process and the folders
     await bundler?.cancel();
+    await bundling?.catch(() => {});
     ctx.folders?.stop();
     await ctx.folders?.done.catch(() => {});
     await discardStaging(ctx.stagingDir);
