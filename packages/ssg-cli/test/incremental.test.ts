@@ -1,6 +1,6 @@
 // Real: build() of the mini fixture site into real folders, with its real incremental cache and, in
 // one test, a real render worker thread. Faked: nothing; changes are made to copies of the content.
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheFileOf } from '../src/build/incremental.ts';
@@ -112,6 +112,22 @@ describe('incremental builds', () => {
     expect((failure as SsgError).code).toBe('CONTENT_INVALID');
     expect(snapshot(outDir)).toEqual(before);
   });
+
+  it('keeps the previous cache whole when a build fails while its pages were being saved', async () => {
+    const content = contentCopy();
+    const outDir = path.join(tempDir(), 'site');
+    await buildFromScratch({ outDir, contentDir: content });
+    const cacheFile = cacheFileOf({ siteDir: MINI_SITE, outDir });
+    const cache = readFileSync(cacheFile, 'utf8');
+    // a page rendered anew, whose data is then too large: emit stops the build after render
+    editContent(content, (json) => {
+      (json.pages as Array<{ body: string }>)[0]!.body = 'x'.repeat(600 * 1024);
+    });
+    const failure = await buildMini({ outDir, contentDir: content }).catch((e: unknown) => e);
+    expect((failure as SsgError).code).toBe('PAGE_DATA_TOO_LARGE');
+    expect(readFileSync(cacheFile, 'utf8')).toBe(cache);
+    expect(existsSync(`${cacheFile}.${process.pid}`)).toBe(false);
+  });
 });
 
 describe('render worker threads', () => {
@@ -138,7 +154,7 @@ describe('render worker threads', () => {
     }));
     const sliceHtml = new Map([['footer', '<footer>rodapé</footer>']]);
     const renderHere = (job: PageJob) =>
-      loaded.render.renderPage(job.pageData, mod, sliceHtml, input);
+      loaded.render.renderPage(job.pageData, mod, sliceHtml, input, loaded.browser.layout);
     const options = { entry: loaded.serverEntry!, sliceHtml, input, renderHere, batch: 2 };
     const inWorkers = await renderInParallel(jobs, { ...options, workers: 2, mainThread: false });
     expect(inWorkers).toEqual(jobs.map(renderHere));

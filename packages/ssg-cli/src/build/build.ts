@@ -11,7 +11,13 @@ import { resolveConfig } from './config.ts';
 import { loadContent } from './content.ts';
 import type { BuildContext, BuildOptions, BuildResult, StageName } from './context.ts';
 import { emitFiles, makeFoldersAhead } from './emit.ts';
-import { openIncremental, reuseClientBundle, saveIncremental } from './incremental.ts';
+import {
+  discardPagesAhead,
+  openIncremental,
+  reuseClientBundle,
+  saveIncremental,
+  savePagesAhead,
+} from './incremental.ts';
 import { keepRecentChunks } from './keep-builds.ts';
 import { renderPages } from './render.ts';
 import { collectRoutes } from './routes.ts';
@@ -45,6 +51,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     throw error;
   }
   let bundling: Promise<void> | undefined;
+  let pagesAhead: Promise<string | undefined> | undefined;
   try {
     await discardStaging(ctx.stagingDir);
     void removeLeftovers(ctx.outDir);
@@ -64,6 +71,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (!ctx.incremental.saved.last || !existsSync(ctx.outDir)) ctx.folders = makeFoldersAhead(ctx);
     await timed('bundle', () => bundling);
     await timed('render', () => renderPages(ctx));
+    // The pages of the incremental cache are written while emit waits on the disk.
+    pagesAhead = savePagesAhead(ctx);
+    pagesAhead.catch(() => {}); // awaited by saveIncremental, or by the clean-up after a failure
     // The host config and the previous builds' chunks are output too: timed with "emit".
     await timed('emit', async () => {
       await emitFiles(ctx);
@@ -79,7 +89,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       await timed('service-worker', () => generateServiceWorker(ctx));
       await swapIntoPlace(ctx.stagingDir, ctx.outDir);
     }
-    await saveIncremental(ctx).catch((error: Error) => {
+    await saveIncremental(ctx, pagesAhead).catch((error: Error) => {
       ctx.warnings.push(`The incremental build cache was not saved: ${error.message}`);
     });
   } catch (error) {
@@ -88,6 +98,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await bundling?.catch(() => {});
     ctx.folders?.stop();
     await ctx.folders?.done.catch(() => {});
+    await discardPagesAhead(pagesAhead);
     await discardStaging(ctx.stagingDir);
     throw error;
   }
