@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import * as esbuild from 'esbuild';
 import { emitHostConfig } from '../host/emit-host.ts';
 import {
   type BundleProcess,
@@ -24,11 +25,23 @@ import { collectRoutes } from './routes.ts';
 import { generateServiceWorker } from './service-worker.ts';
 import { discardStaging, removeLeftovers, swapIntoPlace } from './swap.ts';
 
+/** Builds running in this process: esbuild's service is stopped only when no other needs it. */
+let running = 0;
+
 /**
  * Builds a site: config → content → routes → bundle → render → emit → service worker, into a
  * staging folder beside the output that replaces the output only when every stage succeeded.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  running++;
+  try {
+    return await runBuild(options);
+  } finally {
+    running--;
+  }
+}
+
+async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const stages: Array<{ name: StageName; ms: number }> = [];
   const reporter = options.reporter;
   const timed = async <T>(name: StageName, run: () => Promise<T> | T): Promise<T> => {
@@ -50,6 +63,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await bundler?.cancel();
     throw error;
   }
+  // esbuild's service process (~20 MB) is not needed again unless the worker template is not
+  // cached (it then starts again); while Vite runs it would add to the peak memory.
+  if (running === 1) void esbuild.stop();
   let bundling: Promise<void> | undefined;
   let pagesAhead: Promise<string | undefined> | undefined;
   try {
