@@ -39,9 +39,8 @@ export function outputFiles(ctx: BuildContext): Map<string, string | Uint8Array>
 }
 
 const htmlUrlOf = (page: RenderedPage): string => `/${htmlFileOf(page.pageData.path)}`;
-/** The page's document with this build's compilation hash in place of the placeholder. */
-const pageHtml = (ctx: BuildContext, page: RenderedPage): string =>
-  page.html.replace(HASH_PLACEHOLDER, ctx.compilationHash!);
+/** The page's document with this build's compilation hash. */
+const pageHtml = (ctx: BuildContext, page: RenderedPage): string => page.html(ctx.compilationHash!);
 
 /** Every output file but the HTML of the pages; sets the compilation hash (over the HTML too). */
 function dataFiles(ctx: BuildContext): Map<string, string | Uint8Array> {
@@ -70,7 +69,8 @@ function dataFiles(ctx: BuildContext): Map<string, string | Uint8Array> {
   for (const asset of ctx.client!.files) digest.update(asset);
   // Code-point order: the same on every machine, whatever its locale.
   for (const name of [...files.keys()].sort()) digest.update(name).update(files.get(name)!);
-  for (const page of ctx.pages!) digest.update(page.html);
+  // each document with the placeholder where the hash goes, made again when it is written
+  for (const page of ctx.pages!) digest.update(page.html(HASH_PLACEHOLDER));
   ctx.compilationHash = digest.digest('hex').slice(0, 20);
   files.set(appDataUrl(), json({ compilationHash: ctx.compilationHash } satisfies AppData));
   return files;

@@ -3,7 +3,7 @@ import type { PageData, SliceData } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { BuildContext } from './context.ts';
-import { documentHtml } from './html.ts';
+import { type DocumentInput, documentHtml } from './html.ts';
 import { lookupPage, pageKey, storePage } from './incremental.ts';
 import { type PageJob, type PageOutput, renderInParallel, workerCount } from './render-workers.ts';
 
@@ -12,8 +12,12 @@ export const chunkNameOf = (component: string): string => `component---${compone
 export interface RenderedPage {
   route: RouteDefinition;
   pageData: PageData;
-  /** The whole HTML document, with the compilation-hash placeholder still in it. */
-  html: string;
+  /**
+   * The whole HTML document with the given compilation hash. Made on demand, not held: emit
+   * hashes all documents (with the placeholder) before the hash exists, then writes each one,
+   * and 10,000 documents held at once were ~27 MB of the build's peak memory.
+   */
+  html(compilationHash: string): string;
 }
 
 export interface RenderedSlice {
@@ -145,7 +149,7 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
       route.component,
       ...ctx.slices!.filter((s) => sliceNames.includes(s.name)).map((s) => s.component),
     ];
-    const html = documentHtml({
+    const document: Omit<DocumentInput, 'compilationHash'> = {
       lang,
       head: route.head,
       body: out.html,
@@ -160,10 +164,13 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
       client: ctx.client!,
       components,
       trailingSlash: ctx.trailingSlash,
-      compilationHash: HASH_PLACEHOLDER,
       serviceWorker: ctx.serviceWorker,
+    };
+    pages.push({
+      route,
+      pageData,
+      html: (compilationHash) => documentHtml({ ...document, compilationHash }),
     });
-    pages.push({ route, pageData, html });
   }
   ctx.pages = pages;
   ctx.renderedSlices = renderedSlices;
