@@ -17,9 +17,18 @@ export function compressed(buf) {
   };
 }
 
-/** Local URLs of the JS a page loads first: `<script src>` and `<link rel=modulepreload>`. */
+/**
+ * Local URLs of the JS a page loads first: `<script src>`, `<link rel=modulepreload>`, and the
+ * entry and modules of the boot data (`<script type="application/json" id="___ssg-boot">`), which
+ * the page loads after its first paint.
+ */
 export function firstLoadScripts(html) {
   const urls = new Set();
+  const boot = /<script type="application\/json" id="___ssg-boot">(.*?)<\/script>/s.exec(html);
+  if (boot) {
+    const { entry, modules } = JSON.parse(boot[1]);
+    for (const url of [entry, ...modules]) urls.add(url);
+  }
   for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
     const src = /\ssrc=["']([^"']+)["']/i.exec(tag);
     if (src) urls.add(src[1]);
@@ -57,6 +66,10 @@ export function homePageBytes(outDir) {
       ? { url, ...compressed(readFileSync(file)) }
       : { url, missing: true, raw: 0, gzip: 0, brotli: 0 };
   });
+  // CSS inlined in the page (part of the HTML's bytes too).
+  for (const [, style] of text.matchAll(/<style>(.*?)<\/style>/gs)) {
+    css.push({ url: 'inline <style>', ...compressed(Buffer.from(style)) });
+  }
   const sum = (list, k) => list.reduce((s, c) => s + c[k], 0);
   return {
     html: compressed(html),

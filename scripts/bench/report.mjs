@@ -176,7 +176,9 @@ function sections(res) {
           kb(b.home.css.raw),
           kb(b.home.css.gzip),
           kb(b.home.css.brotli),
-          '',
+          b.home.css.files.every((f) => f.url === 'inline <style>')
+            ? 'inlined in the HTML, no request'
+            : '',
         ]);
     }
     if (b.reactFloor)

@@ -32,9 +32,9 @@ afterAll(async () => {
   await nginx?.stop();
 });
 
-/** The `page` component's chunk that a build's /sobre/ HTML preloads. */
+/** The `page` component's chunk that a build's /sobre/ HTML loads. */
 const pageChunkOf = (outDir: string): string =>
-  /href="(\/_ssg\/page-[^"]+\.js)"/.exec(
+  /"(\/_ssg\/page-[^"]+\.js)"/.exec(
     readFileSync(path.join(outDir, 'sobre/index.html'), 'utf8'),
   )![1]!;
 

@@ -8,6 +8,11 @@ import { buildMini, listFiles, readJson } from './helpers.ts';
 let result: BuildResult;
 let files: string[];
 const read = (file: string) => readFileSync(path.join(result.outDir, file), 'utf8');
+/** The boot data of a page: what it loads after its first paint. */
+const boot = (file: string): { entry: string; modules: string[]; data: string[] } =>
+  JSON.parse(
+    /<script type="application\/json" id="___ssg-boot">(.*?)<\/script>/s.exec(read(file))![1]!,
+  );
 
 beforeAll(async () => {
   result = await buildMini();
@@ -104,8 +109,25 @@ describe('the output folder contract', () => {
       ).toBe(true);
     }
     const pageChunk = chunks.find((c) => path.basename(c).startsWith('page-'))!;
-    expect(read('sobre/index.html')).toContain(`<link rel="modulepreload" href="/${pageChunk}">`);
-    expect(read('index.html')).not.toContain(`href="/${pageChunk}"`);
+    expect(boot('sobre/index.html').modules).toContain(`/${pageChunk}`);
+    expect(read('index.html')).not.toContain(`/${pageChunk}`);
+  });
+
+  it('starts the client after the first paint: nothing but the page and its CSS in the head', () => {
+    for (const html of ['index.html', 'sobre/index.html', '404.html']) {
+      const head = /<head>(.*)<\/head>/s.exec(read(html))![1]!;
+      expect(head, html).not.toMatch(/<script (type="module"|src)|rel="modulepreload"|as="fetch"/);
+      const data = boot(html);
+      expect(data.entry, html).toMatch(/^\/_ssg\/app-[\w-]+\.js$/);
+      expect(files, html).toContain(data.entry.slice(1));
+      for (const url of data.modules) expect(files, `${html}: ${url}`).toContain(url.slice(1));
+      expect(data.data, html).toContain('/page-data/app-data.json');
+      // The boot script comes after the content, and asks for the entry after a frame.
+      const body = /<body>(.*)<\/body>/s.exec(read(html))![1]!;
+      expect(body.indexOf('id="___ssg-boot"'), html).toBeGreaterThan(body.indexOf('</main>'));
+      expect(body, html).toMatch(/<script type="module">[^<]*requestAnimationFrame[^<]*<\/script>/);
+    }
+    expect(boot('sobre/index.html').data).toContain('/page-data/sobre/page-data.json');
   });
 
   it("inlines the site's one stylesheet in every page: no CSS request before the first paint", () => {
@@ -116,7 +138,7 @@ describe('the output folder contract', () => {
       // frame.css of the fixture, minified, before the entry script.
       const style = /<style>(.*?)<\/style>/s.exec(head)?.[1];
       expect(style, html).toMatch(/header\{gap:1rem;display:flex\}/);
-      expect(head.indexOf('<style>'), html).toBeLessThan(head.indexOf('<script'));
+      expect(style, html).not.toContain('$vite$');
     }
   });
 
@@ -167,9 +189,10 @@ describe('safe output', () => {
     expect(html).toContain('Mini &lt;Clínica&gt;');
     expect(html).not.toContain('Cuidado </script>');
     expect(html).toContain('Cuidado &lt;/script&gt;&lt;!-- sempre');
-    // Two scripts (the entry and the JSON-LD), each opened and closed once: content could not add or end any.
-    expect(html.match(/<script/g)).toHaveLength(2);
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // Three scripts (the JSON-LD, the boot data and the boot script), each opened and closed
+    // once: content could not add or end any.
+    expect(html.match(/<script/g)).toHaveLength(3);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     const jsonLd = /<script data-ssg-head type="application\/ld\+json">(.*?)<\/script>/.exec(
       html,
     )![1]!;

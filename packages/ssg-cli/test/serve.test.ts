@@ -37,7 +37,7 @@ describe('ssg serve', () => {
     expect(home.headers['cache-control']).toBe('no-cache');
     const data = await get('/page-data/sobre/page-data.json');
     expect(data.headers['content-type']).toBe('application/json; charset=utf-8');
-    const chunk = /src="(\/_ssg\/app-[^"]+\.js)"/.exec(home.body)![1]!;
+    const chunk = /"(\/_ssg\/app-[^"]+\.js)"/.exec(home.body)![1]!;
     const js = await get(chunk);
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -102,7 +102,9 @@ export async function bundleClient(ctx: BuildContext): Promise<void> {
   );
   // Inlined in every page, so the files themselves are not part of the output.
   await Promise.all(cssFiles.map((url) => rm(path.join(ctx.stagingDir, url))));
-  ctx.client = readManifest(manifest, ctx.siteDir, ctx.loaded.componentFiles, styles.join('\n'));
+  // Vite marks where each module's CSS was merged; the marks mean nothing in the page.
+  const css = styles.join('\n').replace(/\/\*\$vite\$:\d+\*\/\n?/g, '');
+  ctx.client = readManifest(manifest, ctx.siteDir, ctx.loaded.componentFiles, css.trim());
 }
 
 /** Output-relative URLs of the stylesheets Vite wrote, in a stable order. */

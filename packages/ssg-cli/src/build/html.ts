@@ -7,7 +7,7 @@ import {
   staticQueryUrl,
 } from '@ssg/loader/contract';
 import { ROOT_ID } from '../runtime/client-constants.ts';
-import { escapeAttribute } from '../runtime/escape.ts';
+import { escapeAttribute, jsonForScript } from '../runtime/escape.ts';
 import { headToHtml } from '../runtime/head-html.ts';
 import type { TrailingSlash } from '../runtime/paths.ts';
 import type { ClientBundle } from './bundle-client.ts';
@@ -29,13 +29,33 @@ export interface DocumentInput {
 
 const unique = (items: string[]): string[] => [...new Set(items)];
 
+const rootAttrs = (input: DocumentInput): string =>
+  `id="${ROOT_ID}" data-trailing-slash="${input.trailingSlash}"${input.serviceWorker === false ? '' : ' data-service-worker="on"'}`;
+
 /** CSS is raw text inside `<style>`: only a closing tag could end it early. */
 const styleText = (css: string): string => css.replace(/<\/(style)/gi, '<\\/$1');
 
+/** What a page starts once it has painted: `<script type="application/json" id="___ssg-boot">`. */
+export interface BootData {
+  /** The client entry (React, the runtime, the loader). */
+  entry: string;
+  /** JS the page needs at once besides the entry: its component's chunks and their imports. */
+  modules: string[];
+  /** app-data, the page's page-data, its static queries and slices. */
+  data: string[];
+}
+
+export const BOOT_ID = `${ROOT_ID}-boot`;
+
 /**
- * A page's whole HTML document. Everything the client needs to hydrate is announced up front
- * (preloads of the page's JSON and chunks) so nothing waits on the entry script to ask for it.
+ * Starts the client after the first paint: the server HTML and its inline CSS paint with the
+ * whole bandwidth to themselves (and the images and font they ask for), then the page's chunks and
+ * JSON are preloaded side by side and the entry is imported. A page opened in a background tab
+ * (no frames there) starts at once. The same text on every page.
  */
+const BOOT_SCRIPT = `const b=JSON.parse(document.getElementById(${JSON.stringify(BOOT_ID)}).textContent),h=document.head,l=(r,u,a)=>{const e=document.createElement("link");e.rel=r;e.href=u;if(a){e.as=a;e.crossOrigin="anonymous"}h.append(e)},g=()=>{b.modules.forEach(u=>l("modulepreload",u));b.data.forEach(u=>l("preload",u,"fetch"));import(b.entry)};document.hidden?setTimeout(g):requestAnimationFrame(()=>setTimeout(g))`;
+
+/** A page's whole HTML document: content and CSS first, the client after the first paint. */
 export function documentHtml(input: DocumentInput): string {
   const { client } = input;
   const js = unique([...input.components.flatMap((c) => client.components[c]?.js ?? [])]).filter(
@@ -53,16 +73,16 @@ export function documentHtml(input: DocumentInput): string {
     `<meta name="ssg-compilation-hash" content="${escapeAttribute(input.compilationHash)}">`,
     headToHtml(input.head),
     client.styles ? `<style>${styleText(client.styles)}</style>` : '',
-    `<script type="module" src="${escapeAttribute(client.entry)}"></script>`,
-    ...client.entryChunks.js
-      .filter((f) => f !== client.entry)
-      .map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
-    ...js.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
-    ...json.map(
-      (href) =>
-        `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`,
-    ),
   ];
-  const rootAttrs = `id="${ROOT_ID}" data-trailing-slash="${input.trailingSlash}"${input.serviceWorker === false ? '' : ' data-service-worker="on"'}`;
-  return `<!DOCTYPE html><html lang="${escapeAttribute(input.lang)}"><head>${head.join('')}</head><body><div ${rootAttrs}>${input.body}</div></body></html>`;
+  const boot: BootData = {
+    entry: client.entry,
+    modules: unique([...client.entryChunks.js.filter((f) => f !== client.entry), ...js]),
+    data: json,
+  };
+  const body = [
+    `<div ${rootAttrs(input)}>${input.body}</div>`,
+    `<script type="application/json" id="${BOOT_ID}">${jsonForScript(boot)}</script>`,
+    `<script type="module">${BOOT_SCRIPT}</script>`,
+  ];
+  return `<!DOCTYPE html><html lang="${escapeAttribute(input.lang)}"><head>${head.join('')}</head><body>${body.join('')}</body></html>`;
 }

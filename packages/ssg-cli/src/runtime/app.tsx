@@ -24,7 +24,8 @@ function locationOf(href: string): SiteLocation {
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 }
 
-function scrollAfterNavigation(hash: string): void {
+/** After the new content is in: to the hash's element, or to the top when there is none. */
+function scrollToHash(hash: string): void {
   const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
   if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
@@ -73,9 +74,12 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
       const url = target.pathname + target.search + target.hash;
       if (mode === 'push') window.history.pushState(null, '', url);
       if (mode === 'replace') window.history.replaceState(null, '', url);
+      // Without a hash, scroll the old page (already laid out) to the top first: after the new
+      // content is in, scrolling would force a layout of it before the frame's own.
+      if (!target.hash) window.scrollTo(0, 0);
       flushSync(() => setShown({ resources, location: target }));
       applyHead(resources.page.result.head);
-      scrollAfterNavigation(target.hash);
+      if (target.hash) scrollToHash(target.hash);
       setAnnouncement(announcementFor(target.pathname));
     },
     [loader, browser],
@@ -88,7 +92,7 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
       if (target.pathname === here.pathname && target.search === here.search && !options?.replace) {
         // Same page: only the hash moves; the browser's own anchor behaviour is enough.
         window.history.pushState(null, '', to);
-        scrollAfterNavigation(target.hash);
+        scrollToHash(target.hash);
         setShown((s) => ({ ...s, location: target }));
         return Promise.resolve();
       }

@@ -1,5 +1,5 @@
 import type { PageResources } from '@ssg/loader';
-import type { ComponentType } from 'react';
+import { type ComponentType, memo } from 'react';
 import type { LayoutProps, PageProps } from '../site/index.ts';
 
 export interface PageTreeProps {
@@ -11,9 +11,10 @@ export interface PageTreeProps {
 /**
  * The page component of a set of resources with its data, context and path, inside the site's
  * layout. The layout is the same element type at the same place for every page, so React keeps
- * it (and its state) across client navigations; only the page inside it changes.
+ * it (and its state) across client navigations; only the page inside it changes. Memoized: the
+ * app's own state (announcer, progress bar) changes without rendering the page again.
  */
-export function PageTree({ resources, layout }: PageTreeProps) {
+export const PageTree = memo(function PageTree({ resources, layout }: PageTreeProps) {
   const Component = (resources.component as { default: ComponentType<PageProps> }).default;
   const { data, pageContext } = resources.page.result;
   const page = <Component data={data} pageContext={pageContext} path={resources.path} />;
@@ -24,4 +25,4 @@ export function PageTree({ resources, layout }: PageTreeProps) {
       {page}
     </Layout>
   );
-}
+});
