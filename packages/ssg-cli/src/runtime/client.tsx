@@ -4,6 +4,7 @@ import {
   readCompilationHash,
   registerServiceWorker,
 } from '@ssg/loader';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { BrowserDefinition } from '../site/index.ts';
 import { App } from './app.tsx';
@@ -32,15 +33,20 @@ export async function startClient(browser: BrowserDefinition): Promise<void> {
     console.error(error instanceof Error ? error.message : error);
     return;
   }
-  hydrateRoot(
-    root,
-    <App
-      loader={loader}
-      browser={browser}
-      initial={initial}
-      trailingSlash={(root.dataset.trailingSlash as TrailingSlash | undefined) ?? 'always'}
-      progressLabel={browser.progressLabel ?? 'Loading page'}
-    />,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds: the page the
+  // visitor already sees stays responsive (no long task), and a click during hydration is
+  // replayed once its part of the page is live.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <App
+        loader={loader}
+        browser={browser}
+        initial={initial}
+        trailingSlash={(root.dataset.trailingSlash as TrailingSlash | undefined) ?? 'always'}
+        progressLabel={browser.progressLabel ?? 'Loading page'}
+      />,
+    );
+  });
   if (root.dataset.serviceWorker === 'on') registerServiceWorker({ url: '/sw.js' });
 }
