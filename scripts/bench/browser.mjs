@@ -125,8 +125,13 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
     ],
   });
   const out = { from, to, rates: {} };
+  // How the link is clicked: 'script' clicks the moment the pointer arrives (what a test does);
+  // 'person' rests the pointer on the link for 200 ms and holds the button 60 ms, as people do
+  // (their clicks last 60-120 ms, after a pause on the target), time the framework uses to
+  // render the page ahead. Both are timed from the click event to the new content painted.
+  const runsOf = rates.flatMap((rate) => ['script', 'person'].map((click) => ({ rate, click })));
   try {
-    for (const rate of rates) {
+    for (const { rate, click } of runsOf) {
       const times = [];
       const details = [];
       for (let r = 0; r < runs; r++) {
@@ -227,7 +232,11 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
           const onRequest = (req) => afterClick.push(req.url().replace(base, ''));
           page.on('request', onRequest);
           const started = Date.now();
-          await page.click(selector);
+          if (click === 'person') {
+            await page.hover(selector);
+            await new Promise((r2) => setTimeout(r2, 200));
+            await page.click(selector, { delay: 60 });
+          } else await page.click(selector);
           const t = await Promise.race([
             page.evaluate(() => window.__navTiming),
             new Promise((_, reject) =>
@@ -249,7 +258,9 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
         }
       }
       const prefetchedBy = [...new Set(details.map((d) => d.prefetched))];
-      out.rates[rate] = {
+      out.rates[`${rate}× ${click}`] = {
+        rate,
+        click,
         median: median(times),
         toDomMedian: median(details.map((d) => d.toDomMs)),
         prefetchedBy,
@@ -257,7 +268,7 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
         runs: details,
       };
       log(
-        `  navigation ${from} → ${to}, CPU ${rate}×: median ${median(times).toFixed(1)} ms to paint (${median(details.map((d) => d.toDomMs)).toFixed(1)} ms to DOM; page-data prefetched by: ${prefetchedBy.join(', ')})`,
+        `  navigation ${from} → ${to}, CPU ${rate}×, ${click} click: median ${median(times).toFixed(1)} ms to paint (${median(details.map((d) => d.toDomMs)).toFixed(1)} ms to DOM; page-data prefetched by: ${prefetchedBy.join(', ')})`,
       );
     }
   } finally {

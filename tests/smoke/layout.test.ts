@@ -50,3 +50,36 @@ describe("the site's layout (defineBrowser({ layout }))", () => {
     await page.close();
   });
 });
+
+describe('a page the visitor is about to open', () => {
+  it('is rendered ahead, hidden, while the pointer rests on its link, and shown by the click', async () => {
+    const page = await chromium.browser.newPage();
+    const log = recordPage(page);
+    await page.goto(server.url, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('#___ssg[data-hydrated="true"]');
+    const link = 'main a[href="/servicos/"]';
+    await page.hover(link);
+    // The page is in the document before the click, but not shown.
+    const ahead = await page.waitForFunction(() =>
+      [...document.querySelectorAll('main h1')].find((h) => h.textContent === 'Serviços'),
+    );
+    expect(await ahead.evaluate((h) => (h as HTMLElement).offsetParent === null)).toBe(true);
+    expect(await page.$eval('main h1', (h) => h.textContent)).toBe('Início');
+    expect(await page.$$eval('main h1', (hs) => hs.length)).toBe(2);
+
+    await page.click(link);
+    await page.waitForFunction(() => window.location.pathname === '/servicos/');
+    // The same element, now visible, and the only page in the document.
+    expect(
+      await ahead.evaluate((h) => h.isConnected && (h as HTMLElement).offsetParent !== null),
+    ).toBe(true);
+    expect(await page.$$eval('main h1', (hs) => hs.map((h) => h.textContent))).toEqual([
+      'Serviços',
+    ]);
+    expect(await page.$eval('#ssg-announcer', (el) => el.textContent)).toBe(
+      'Navigated to Serviços',
+    );
+    expect(log.errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,5 +1,5 @@
 import type { Loader, PageResources } from '@ssg/loader';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { BrowserDefinition } from '../site/index.ts';
 import { announcementFor, RouteAnnouncer, RouteProgress } from './announcer.tsx';
@@ -48,6 +48,10 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
     location: { pathname: initial.page.path, search: '', hash: '' },
   }));
   const [shown, setShown] = useState(serverState);
+  // A page rendered ahead, hidden: the link the visitor is about to follow (see `prepare`).
+  const [ahead, setAhead] = useState<{ resources: PageResources; location: SiteLocation } | null>(
+    null,
+  );
   const [announcement, setAnnouncement] = useState('');
   const [delayed, setDelayed] = useState(false);
   const previous = useRef<SiteLocation | null>(null);
@@ -77,7 +81,10 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
       // Without a hash, scroll the old page (already laid out) to the top first: after the new
       // content is in, scrolling would force a layout of it before the frame's own.
       if (!target.hash) window.scrollTo(0, 0);
-      flushSync(() => setShown({ resources, location: target }));
+      flushSync(() => {
+        setShown({ resources, location: target });
+        setAhead(null);
+      });
       applyHead(resources.page.result.head);
       if (target.hash) scrollToHash(target.hash);
       setAnnouncement(announcementFor(target.pathname));
@@ -108,6 +115,20 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
     window.dispatchEvent(new Event('ssg:hydrated'));
   }, [initial]);
 
+  const prepare = useCallback(
+    (to: string) => {
+      const target = locationOf(to);
+      const resources = loader.loadPageSync(target.pathname);
+      // Not loaded yet: load it now; the next sign of intent (pressing the link) renders it.
+      if (!resources) return loader.hover(target.pathname);
+      if (resources.status !== 'success') return;
+      startTransition(() =>
+        setAhead((a) => (a?.resources === resources ? a : { resources, location: target })),
+      );
+    },
+    [loader],
+  );
+
   useEffect(() => {
     setNavigator(navigate);
     const onPop = () => void show(window.location.href, 'pop');
@@ -122,12 +143,16 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   }, [shown, browser, serverState]);
 
   const state = useMemo<RuntimeState>(
-    () => ({ ...shown, trailingSlash, loader, navigate }),
-    [shown, trailingSlash, loader, navigate],
+    () => ({ ...shown, trailingSlash, loader, navigate, prepare }),
+    [shown, trailingSlash, loader, navigate, prepare],
+  );
+  const aheadState = useMemo<RuntimeState | null>(
+    () => ahead && { ...ahead, trailingSlash, loader, navigate, prepare },
+    [ahead, trailingSlash, loader, navigate, prepare],
   );
   return (
     <RuntimeContext.Provider value={state}>
-      <PageTree resources={shown.resources} layout={browser.layout} />
+      <PageTree shown={state} ahead={aheadState} layout={browser.layout} />
       <RouteAnnouncer message={announcement} />
       {delayed ? <RouteProgress label={progressLabel} /> : null}
     </RuntimeContext.Provider>

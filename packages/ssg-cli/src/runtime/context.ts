@@ -10,6 +10,11 @@ export interface RuntimeState {
   /** Browser only. */
   loader?: Loader;
   navigate(to: string, options?: { replace?: boolean }): Promise<void>;
+  /**
+   * Browser only: the visitor is about to open this link (pointer over it, pressing it, focus):
+   * load its page, and render it ahead, hidden, once its resources are in.
+   */
+  prepare?(to: string): void;
   /** Server only: records what a render used, for page-data and slice-data. */
   collector?: RenderCollector;
 }

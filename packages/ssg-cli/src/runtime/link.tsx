@@ -28,7 +28,16 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * when they enter the viewport or on hover); outside addresses open in a new tab without an
  * opener; `tel:` and `mailto:` are plain links.
  */
-export function Link({ to, onClick, onMouseEnter, onTouchStart, ref, ...rest }: LinkProps) {
+export function Link({
+  to,
+  onClick,
+  onMouseEnter,
+  onTouchStart,
+  onPointerDown,
+  onFocus,
+  ref,
+  ...rest
+}: LinkProps) {
   const runtime = useRuntime();
   const own = useRef<HTMLAnchorElement | null>(null);
   const routable = isClientRoutable(to);
@@ -68,13 +77,22 @@ export function Link({ to, onClick, onMouseEnter, onTouchStart, ref, ...rest }: 
         event.preventDefault();
         void runtime.navigate(href);
       }}
+      // Intent: load the page now, not at the prefetch queue's pace, and render it ahead.
       onMouseEnter={(event) => {
         onMouseEnter?.(event);
-        if (routable) loader?.hover(href); // intent: load now, not at the queue's pace
+        if (routable) runtime.prepare?.(href);
       }}
       onTouchStart={(event) => {
         onTouchStart?.(event);
-        if (routable) loader?.hover(href);
+        if (routable) runtime.prepare?.(href);
+      }}
+      onPointerDown={(event) => {
+        onPointerDown?.(event);
+        if (routable && event.button === 0) runtime.prepare?.(href);
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        if (routable) runtime.prepare?.(href);
       }}
       {...rest}
     />

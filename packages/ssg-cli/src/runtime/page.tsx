@@ -1,28 +1,50 @@
 import type { PageResources } from '@ssg/loader';
-import { type ComponentType, memo } from 'react';
+import { Activity, type ComponentType, memo } from 'react';
 import type { LayoutProps, PageProps } from '../site/index.ts';
+import { RuntimeContext, type RuntimeState } from './context.ts';
 
 export interface PageTreeProps {
-  resources: PageResources;
+  /** The page shown, and what its components read from the runtime. */
+  shown: RuntimeState;
+  /**
+   * A page rendered ahead, hidden, because the visitor is about to open it (pointer over or
+   * pressing its link): opening it shows DOM that already exists instead of building it.
+   */
+  ahead?: RuntimeState | null | undefined;
   /** The site's persistent layout (`defineBrowser({ layout })`), around every page. */
   layout?: ComponentType<LayoutProps<never, never>> | undefined;
 }
 
-/**
- * The page component of a set of resources with its data, context and path, inside the site's
- * layout. The layout is the same element type at the same place for every page, so React keeps
- * it (and its state) across client navigations; only the page inside it changes. Memoized: the
- * app's own state (announcer, progress bar) changes without rendering the page again.
- */
-export const PageTree = memo(function PageTree({ resources, layout }: PageTreeProps) {
+function PageComponent({ resources }: { resources: PageResources }) {
   const Component = (resources.component as { default: ComponentType<PageProps> }).default;
   const { data, pageContext } = resources.page.result;
-  const page = <Component data={data} pageContext={pageContext} path={resources.path} />;
-  if (!layout) return page;
+  return <Component data={data} pageContext={pageContext} path={resources.path} />;
+}
+
+/**
+ * The page shown (and the one rendered ahead, hidden) inside the site's layout. The layout is the
+ * same element type at the same place for every page, so React keeps it (and its state) across
+ * client navigations; only the pages inside it change. Each page is an `Activity` keyed by its
+ * path with the runtime state of its own, so the page rendered ahead becomes the page shown
+ * without being rendered again. Memoized: the app's own state (announcer, progress bar) changes
+ * without rendering the pages again.
+ */
+export const PageTree = memo(function PageTree({ shown, ahead, layout }: PageTreeProps) {
+  const pages = [shown];
+  if (ahead && ahead.resources.path !== shown.resources.path) pages.push(ahead);
+  const children = pages.map((state) => (
+    <Activity key={state.resources.path} mode={state === shown ? 'visible' : 'hidden'}>
+      <RuntimeContext.Provider value={state}>
+        <PageComponent resources={state.resources} />
+      </RuntimeContext.Provider>
+    </Activity>
+  ));
+  if (!layout) return children;
   const Layout = layout as ComponentType<LayoutProps>;
+  const { data, pageContext } = shown.resources.page.result;
   return (
-    <Layout data={data} pageContext={pageContext} path={resources.path}>
-      {page}
+    <Layout data={data} pageContext={pageContext} path={shown.resources.path}>
+      {children}
     </Layout>
   );
 });

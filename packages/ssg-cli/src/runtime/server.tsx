@@ -60,9 +60,10 @@ export function renderPage(
     staticQueryResults: input.staticQueryResults,
     slices: {},
   };
+  const state = serverState(resources, collector, input.trailingSlash);
   const html = renderToString(
-    <RuntimeContext.Provider value={serverState(resources, collector, input.trailingSlash)}>
-      <PageTree resources={resources} layout={layout} />
+    <RuntimeContext.Provider value={state}>
+      <PageTree shown={state} layout={layout} />
       <RouteAnnouncer message="" />
     </RuntimeContext.Provider>,
   );
