@@ -48,6 +48,11 @@ const str = (value: string | boolean | undefined): string | undefined =>
 /** Parses arguments and calls the programmatic API; prints errors. Returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // `ssg build --help` asks for help, not for a build.
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   try {
     switch (command) {
       case 'build': {

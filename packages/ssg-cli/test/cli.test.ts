@@ -38,6 +38,15 @@ describe('ssg command', () => {
     }
   });
 
+  it('prints the usage and exits 0 when asked for help, before or after a command', () => {
+    for (const args of [['--help'], ['help'], ['build', '--help'], ['serve', '-h']]) {
+      const run = ssg(...args);
+      expect(run.status, args.join(' ')).toBe(0);
+      expect(run.stdout, args.join(' ')).toContain('ssg build [--out DIR]');
+      expect(run.stderr, args.join(' ')).toBe('');
+    }
+  });
+
   it('exits 2 naming the brands when the brand is unknown', () => {
     const run = ssg('build', '--site', MINI_SITE, '--content', MINI_CONTENT, '--brand', 'pet');
     expect(run.status).toBe(2);
