@@ -2,12 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'n
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BuildOptions, type BuildResult, build } from '@ssg/cli';
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../support/browser.ts';
-import { REPO } from '../support/site-build.ts';
-
-export const MINI_SITE = path.join(REPO, 'packages/ssg-cli/test/fixtures/mini-site');
+import { MINI_SITE } from '../support/site-build.ts';
 
 /**
  * A copy of the mini fixture site (code and content) that a test may change, e.g. to make a
@@ -30,14 +27,8 @@ export function editJson<T>(file: string, change: (value: T) => T): void {
 export const tempOut = (): string =>
   path.join(mkdtempSync(path.join(tmpdir(), 'ssg-host-')), 'site');
 
-export function buildMini(options: BuildOptions): Promise<BuildResult> {
-  return build({
-    root: REPO,
-    siteDir: MINI_SITE,
-    contentDir: path.join(MINI_SITE, 'content'),
-    ...options,
-  });
-}
+/** The mini fixture site, built (a copy's `siteDir` and `contentDir` may be passed instead). */
+export { buildMiniSite as buildMini } from '../support/site-build.ts';
 
 export interface RawResponse {
   status: number;

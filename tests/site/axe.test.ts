@@ -3,7 +3,7 @@ import { AxePuppeteer } from '@axe-core/puppeteer';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
-import { buildSite, serveBuild } from '../support/site-build.ts';
+import { serveBrands } from '../support/site-build.ts';
 
 const BRANDS = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
 const PAGES = ['/', '/servicos/', '/galeria/', '/contato/', '/404.html', '/500.html'];
@@ -12,23 +12,18 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 let chromium: LaunchedBrowser;
-const servers: Array<Awaited<ReturnType<typeof serveBuild>>> = [];
-const urls = new Map<string, string>();
+let brands: Awaited<ReturnType<typeof serveBrands>>;
+let urls: Map<string, string>;
 
 beforeAll(async () => {
-  // One build at a time: each build bundles with Vite and the machine has 2 cores.
-  for (const brand of BRANDS) {
-    const result = await buildSite({ brand });
-    const server = await serveBuild(result.outDir);
-    servers.push(server);
-    urls.set(brand, server.url);
-  }
+  brands = await serveBrands(BRANDS);
+  urls = brands.urls;
   chromium = await launchChromium();
 }, 150_000);
 
 afterAll(async () => {
   await chromium?.close();
-  await Promise.all(servers.map((s) => s.close()));
+  await brands?.close();
 });
 
 /**

@@ -2,7 +2,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
-import { buildSite, serveBuild } from '../support/site-build.ts';
+import { serveBrands } from '../support/site-build.ts';
 
 const BRANDS = ['vet', 'med', 'digital'] as const;
 const PAGES = ['/', '/servicos/', '/galeria/', '/contato/', '/404.html', '/500.html'];
@@ -13,22 +13,18 @@ const PHONES = [
 ];
 
 let chromium: LaunchedBrowser;
-const servers: Array<Awaited<ReturnType<typeof serveBuild>>> = [];
-const urls = new Map<string, string>();
+let brands: Awaited<ReturnType<typeof serveBrands>>;
+let urls: Map<string, string>;
 
 beforeAll(async () => {
-  for (const brand of BRANDS) {
-    const result = await buildSite({ brand });
-    const server = await serveBuild(result.outDir);
-    servers.push(server);
-    urls.set(brand, server.url);
-  }
+  brands = await serveBrands(BRANDS);
+  urls = brands.urls;
   chromium = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await chromium?.close();
-  await Promise.all(servers.map((s) => s.close()));
+  await brands?.close();
 });
 
 async function open(brand: string, path: string, viewport: { width: number; height: number }) {

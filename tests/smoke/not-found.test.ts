@@ -1,15 +1,13 @@
 // Real: build() of the mini fixture site, `ssg serve`, Debian Chromium. Faked: nothing.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchChromium, recordPage } from '../support/browser.ts';
-import { buildSite, REPO, serveBuild } from '../support/site-build.ts';
+import { buildMiniSite, serveBuild } from '../support/site-build.ts';
 
-const MINI = path.join(REPO, 'packages/ssg-cli/test/fixtures/mini-site');
 let chromium: LaunchedBrowser;
 let server: Awaited<ReturnType<typeof serveBuild>>;
 
 beforeAll(async () => {
-  const result = await buildSite({ siteDir: MINI, contentDir: path.join(MINI, 'content') });
+  const result = await buildMiniSite();
   server = await serveBuild(result.outDir);
   chromium = await launchChromium();
 });

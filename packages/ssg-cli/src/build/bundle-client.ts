@@ -142,10 +142,10 @@ export function readManifest(
     // The entry's own files are already on every page.
     components[name] = { js: set.js.filter((f) => !entryChunks.js.includes(f)) };
   }
-  const inlined = new Set(stylesheetsOf(manifest));
   const files = new Set<string>();
   for (const chunk of Object.values(manifest)) {
-    if (!inlined.has(`/${chunk.file}`)) files.add(`/${chunk.file}`);
+    // Stylesheets are inlined in the pages (`styles`), not written.
+    if (!chunk.file.endsWith('.css')) files.add(`/${chunk.file}`);
     for (const asset of chunk.assets ?? []) files.add(`/${asset}`);
   }
   return {

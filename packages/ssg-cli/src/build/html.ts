@@ -45,7 +45,7 @@ export interface BootData {
   data: string[];
 }
 
-export const BOOT_ID = `${ROOT_ID}-boot`;
+const BOOT_ID = `${ROOT_ID}-boot`;
 
 /**
  * Starts the client after the first paint: the server HTML and its inline CSS paint with the

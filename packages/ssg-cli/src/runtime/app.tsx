@@ -10,6 +10,9 @@ import { setNavigator } from './navigate.ts';
 import { PageTree } from './page.tsx';
 import type { SiteLocation, TrailingSlash } from './paths.ts';
 
+/** A page as the app holds it: its resources and the location it is shown at. */
+type PageShown = { resources: PageResources; location: SiteLocation };
+
 /** Spec §9: a navigation pending this long gives the delayed-route signal. */
 export const DELAYED_ROUTE_MS = 1000;
 
@@ -49,9 +52,7 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   }));
   const [shown, setShown] = useState(serverState);
   // A page rendered ahead, hidden: the link the visitor is about to follow (see `prepare`).
-  const [ahead, setAhead] = useState<{ resources: PageResources; location: SiteLocation } | null>(
-    null,
-  );
+  const [ahead, setAhead] = useState<PageShown | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [delayed, setDelayed] = useState(false);
   const previous = useRef<SiteLocation | null>(null);
@@ -142,14 +143,19 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
     previous.current = shown.location;
   }, [shown, browser, serverState]);
 
-  const state = useMemo<RuntimeState>(
-    () => ({ ...shown, trailingSlash, loader, navigate, prepare }),
-    [shown, trailingSlash, loader, navigate, prepare],
+  // What the components of a page read: its resources and location, and the app's means.
+  const runtimeOf = useCallback(
+    (page: PageShown): RuntimeState => ({
+      ...page,
+      trailingSlash,
+      loader,
+      navigate,
+      prepare,
+    }),
+    [trailingSlash, loader, navigate, prepare],
   );
-  const aheadState = useMemo<RuntimeState | null>(
-    () => ahead && { ...ahead, trailingSlash, loader, navigate, prepare },
-    [ahead, trailingSlash, loader, navigate, prepare],
-  );
+  const state = useMemo(() => runtimeOf(shown), [runtimeOf, shown]);
+  const aheadState = useMemo(() => ahead && runtimeOf(ahead), [runtimeOf, ahead]);
   return (
     <RuntimeContext.Provider value={state}>
       <PageTree shown={state} ahead={aheadState} layout={browser.layout} />
