@@ -47,7 +47,13 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const timed = async <T>(name: StageName, run: () => Promise<T> | T): Promise<T> => {
     reporter?.stageStart(name);
     const start = performance.now();
-    const value = await run();
+    let value: T;
+    try {
+      value = await run();
+    } catch (error) {
+      reporter?.stageFail?.(name);
+      throw error;
+    }
     const ms = performance.now() - start;
     stages.push({ name, ms });
     reporter?.stageEnd(name, ms);

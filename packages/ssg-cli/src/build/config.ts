@@ -73,6 +73,7 @@ export async function resolveConfig(options: BuildOptions): Promise<BuildContext
     trailingSlash,
     serviceWorker: options.serviceWorker ?? true,
     keepBuilds,
+    force: options.force ?? false,
     loaded,
     warnings: [],
   };

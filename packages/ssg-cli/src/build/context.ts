@@ -32,6 +32,8 @@ export interface BuildOptions {
   serviceWorker?: boolean;
   /** Builds whose hashed chunks stay in the output for tabs still running them. Default 2 (this one and the previous). */
   keepBuilds?: number;
+  /** Default false: `true` ignores what earlier builds left (the incremental cache) and builds everything anew. */
+  force?: boolean;
   /** Progress lines; default: silent. The CLI passes a terminal reporter. */
   reporter?: BuildReporter;
 }
@@ -39,6 +41,10 @@ export interface BuildOptions {
 export interface BuildReporter {
   stageStart(stage: StageName): void;
   stageEnd(stage: StageName, ms: number): void;
+  /** The stage that was running when the build failed; the error is printed after it. */
+  stageFail?(stage: StageName): void;
+  /** Inside a long stage (render, emit): `done` of `total` items. */
+  progress?(stage: StageName, done: number, total: number): void;
   warn(message: string): void;
 }
 
@@ -105,6 +111,8 @@ export interface BuildContext {
   trailingSlash: TrailingSlash;
   serviceWorker: boolean;
   keepBuilds: number;
+  /** `BuildOptions.force`: the incremental cache is not read. */
+  force: boolean;
   loaded: LoadedSite;
   /** What earlier builds into the same output folder left to reuse (build.ts; none in `ssg dev`). */
   incremental?: IncrementalState;

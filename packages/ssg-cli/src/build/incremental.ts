@@ -130,7 +130,7 @@ export async function openIncremental(ctx: BuildContext): Promise<IncrementalSta
   let saved: SavedState = { version: VERSION, tool, pages: {} };
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as SavedState;
-    if (parsed.version === VERSION && parsed.tool === tool) saved = parsed;
+    if (parsed.version === VERSION && parsed.tool === tool && !ctx.force) saved = parsed;
   } catch {
     // no cache yet, or a broken one: build from scratch
   }
