@@ -105,9 +105,9 @@ export async function reactFloor(repoRoot) {
   return compressed(Buffer.from(result.outputFiles[0].contents));
 }
 
-/** The loader's size through the loader package's own `measureLoaderSize` (packages/loader/build.mjs). */
+/** The loader's size through the loader package's own `measureLoaderSize` (packages/loader/size.mjs). */
 export async function loaderSize(repoRoot) {
-  const buildFile = join(repoRoot, 'packages', 'loader', 'build.mjs');
+  const buildFile = join(repoRoot, 'packages', 'loader', 'size.mjs');
   if (existsSync(buildFile)) {
     const mod = await import(pathToFileURL(buildFile).href);
     if (typeof mod.measureLoaderSize === 'function') {
@@ -115,7 +115,7 @@ export async function loaderSize(repoRoot) {
       return {
         ...compressed(Buffer.from(r.code)),
         budget: mod.SIZE_BUDGET_BYTES,
-        via: 'packages/loader/build.mjs measureLoaderSize',
+        via: 'packages/loader/size.mjs measureLoaderSize',
       };
     }
   }

@@ -9,9 +9,8 @@ import { pathToFileURL } from 'node:url';
 
 const [siteDir, contentDir, outDir, resultFile] = process.argv.slice(2).map((p) => resolve(p));
 const cliDir = join(import.meta.dirname, '..', '..', 'packages', 'ssg-cli');
-// What the `ssg` bin runs: the CLI compiled to JavaScript (bin/compile.mjs), its build entry.
-const { compiledCli } = await import(pathToFileURL(join(cliDir, 'bin', 'compile.mjs')).href);
-const { build } = await import((await compiledCli()).build);
+// What the `ssg` bin runs: the package compiled to JavaScript (dist/), its programmatic API.
+const { build } = await import(pathToFileURL(join(cliDir, 'dist', 'index.js')).href);
 // The process's peak RSS so far (the kernel's maxrss) after each stage: which stage raised it.
 const mb = (bytes) => Math.round(bytes / 2 ** 20);
 const memory = [{ stage: '(after imports)', maxRssMb: mb(process.resourceUsage().maxRSS * 1024) }];
@@ -29,7 +28,7 @@ const reporter = {
   warn() {},
 };
 const started = performance.now();
-const result = await build({ root: siteDir, siteDir, contentDir, outDir, reporter });
+const result = await build({ root: siteDir, contentDir, outDir, reporter });
 const ms = performance.now() - started;
 memory.push({ stage: '(end of build)', maxRssMb: mb(process.resourceUsage().maxRSS * 1024) });
 if (resultFile) writeFileSync(resultFile, JSON.stringify({ ...result, buildMs: ms, memory }));

@@ -39,8 +39,8 @@ const pageChunkOf = (outDir: string): string =>
   )![1]!;
 
 /** Changes the code of the page component (so its chunk gets a new name) and the content of /sobre/. */
-function nextVersion(site: { siteDir: string; contentDir: string }, version: string): void {
-  const component = path.join(site.siteDir, 'src/pages/page.tsx');
+function nextVersion(site: { root: string; contentDir: string }, version: string): void {
+  const component = path.join(site.root, 'src/pages/page.tsx');
   writeFileSync(
     component,
     readFileSync(component, 'utf8')

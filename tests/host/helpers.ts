@@ -10,13 +10,13 @@ import { MINI_SITE } from '../support/site-build.ts';
  * A copy of the mini fixture site (code and content) that a test may change, e.g. to make a
  * second build with other chunks. Its node_modules is the fixture's, through a symlink.
  */
-export function miniSiteCopy(): { siteDir: string; contentDir: string } {
+export function miniSiteCopy(): { root: string; contentDir: string } {
   const siteDir = mkdtempSync(path.join(tmpdir(), 'ssg-site-'));
   cpSync(path.join(MINI_SITE, 'src'), path.join(siteDir, 'src'), { recursive: true });
   cpSync(path.join(MINI_SITE, 'content'), path.join(siteDir, 'content'), { recursive: true });
   cpSync(path.join(MINI_SITE, 'package.json'), path.join(siteDir, 'package.json'));
   symlinkSync(path.join(MINI_SITE, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
-  return { siteDir, contentDir: path.join(siteDir, 'content') };
+  return { root: siteDir, contentDir: path.join(siteDir, 'content') };
 }
 
 /** Rewrites a JSON file of a site copy. */
@@ -27,7 +27,7 @@ export function editJson<T>(file: string, change: (value: T) => T): void {
 export const tempOut = (): string =>
   path.join(mkdtempSync(path.join(tmpdir(), 'ssg-host-')), 'site');
 
-/** The mini fixture site, built (a copy's `siteDir` and `contentDir` may be passed instead). */
+/** The mini fixture site, built (a copy's `root` and `contentDir` may be passed instead). */
 export { buildMiniSite as buildMini } from '../support/site-build.ts';
 
 export interface RawResponse {

@@ -21,7 +21,7 @@ export const MINI_SITE = path.join(REPO, 'packages/ssg-cli/test/fixtures/mini-si
 
 /** Builds the mini fixture site into a fresh temporary folder. */
 export function buildMiniSite(options: BuildOptions = {}): Promise<BuildResult> {
-  return buildSite({ siteDir: MINI_SITE, contentDir: path.join(MINI_SITE, 'content'), ...options });
+  return buildSite({ root: MINI_SITE, contentDir: path.join(MINI_SITE, 'content'), ...options });
 }
 
 /**

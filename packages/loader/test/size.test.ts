@@ -1,7 +1,7 @@
 // Real esbuild bundle of src/index.ts (minified ESM for browsers), real zlib gzip: the budget.
 import { expect, it } from 'vitest';
-// @ts-expect-error build.mjs is plain JavaScript without declarations
-import { measureLoaderSize, SIZE_BUDGET_BYTES } from '../build.mjs';
+// @ts-expect-error size.mjs is plain JavaScript without declarations
+import { measureLoaderSize, SIZE_BUDGET_BYTES } from '../size.mjs';
 
 it('the whole package stays within 3 KB minified + gzip', async () => {
   const { minified, gzip } = (await measureLoaderSize()) as { minified: number; gzip: number };

@@ -1,18 +1,14 @@
 #!/usr/bin/env node
-// The ssg command: runs src/cli.ts compiled to plain JavaScript (compile.mjs; made again when a
-// source changed), or through the tsx loader when compiling is not possible.
-import { compiledCli } from './compile.mjs';
+// The ssg command: the CLI compiled to JavaScript in dist/ (`pnpm build` in this package; the
+// published package ships it).
+import { existsSync } from 'node:fs';
 
-const entries = await compiledCli().catch((error) => {
-  if (process.env.SSG_DEBUG) process.stderr.write(`ssg: running through tsx: ${error}\n`);
-  return undefined;
-});
-let main;
-if (entries) {
-  ({ main } = await import(entries.cli));
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  ({ main } = await import('../src/cli.ts'));
+const cli = new URL('../dist/cli.js', import.meta.url);
+if (!existsSync(cli)) {
+  process.stderr.write(
+    'ssg: this copy of @ssg/cli is not built (no dist/cli.js). In its repository, run `pnpm install` (it builds the packages) or `pnpm -r build`.\n',
+  );
+  process.exit(1);
 }
+const { main } = await import(cli.href);
 process.exitCode = await main(process.argv.slice(2));

@@ -71,7 +71,6 @@ export async function main(argv: string[]): Promise<number> {
           outDir: str(values.out),
           brand: str(values.brand),
           contentDir: str(values.content),
-          siteDir: str(values.site),
           trailingSlash: str(values['trailing-slash']) as TrailingSlash | undefined,
           keepBuilds: count(values['keep-builds'], '--keep-builds'),
           serviceWorker: values['no-service-worker'] === true ? false : undefined,
@@ -106,7 +105,6 @@ export async function main(argv: string[]): Promise<number> {
         const server = await dev({
           brand: str(values.brand),
           contentDir: str(values.content),
-          siteDir: str(values.site),
           port: port(values.port, 5173),
         });
         process.stdout.write(`Dev server at ${server.url}\n`);

@@ -8,6 +8,12 @@ export type {
   TrailingSlash,
 } from './build/context.ts';
 export { summary, terminalReporter } from './build/reporter.ts';
+export {
+  defineConfig,
+  type RuntimeCachingRule,
+  type ServiceWorkerConfig,
+  type SsgConfig,
+} from './config/define-config.ts';
 export { type DevOptions, dev } from './dev/dev-server.ts';
 export { type ErrorCode, exitCodeOf, formatError, SsgError } from './errors.ts';
 export { type ServeOptions, serve } from './serve/server.ts';

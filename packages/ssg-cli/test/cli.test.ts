@@ -74,20 +74,4 @@ describe('ssg command', () => {
     expect(run.stderr).toContain('site.json at name (found 42): Expected a string.');
     expect(run.stderr).toContain('nothing was written');
   });
-
-  it('runs compiled to JavaScript, and compiles again once a source changed', async () => {
-    const { compiledCli } = await import('../bin/compile.mjs');
-    const first = await compiledCli();
-    for (const url of Object.values(first))
-      expect(statSync(fileURLToPath(url)).isFile()).toBe(true);
-    expect(await compiledCli()).toEqual(first);
-    // a newer modification time stands for an edit
-    const source = path.resolve(import.meta.dirname, '../src/cli.ts');
-    const later = new Date(statSync(source).mtimeMs + 1000);
-    utimesSync(source, later, later);
-    const second = await compiledCli();
-    expect(second.cli).not.toBe(first.cli);
-    const { main } = (await import(second.cli)) as { main(argv: string[]): Promise<number> };
-    expect(await main(['--help'])).toBe(0);
-  });
 });

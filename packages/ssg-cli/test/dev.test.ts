@@ -14,7 +14,7 @@ beforeAll(async () => {
   // As from the command line: nothing has set NODE_ENV (vitest sets it to "test").
   delete process.env.NODE_ENV;
   content = contentCopy();
-  server = await dev({ siteDir: MINI_SITE, contentDir: content, port: 0 });
+  server = await dev({ root: MINI_SITE, contentDir: content, port: 0 });
 });
 afterAll(async () => {
   await server?.close();

@@ -12,7 +12,7 @@ export const tempDir = (prefix = 'ssg-test-'): string => mkdtempSync(path.join(t
 /** Builds the mini fixture site into a fresh folder (or the one given). */
 export const buildMini = (options: BuildOptions = {}) =>
   build({
-    siteDir: MINI_SITE,
+    root: MINI_SITE,
     contentDir: MINI_CONTENT,
     outDir: path.join(tempDir(), 'out'),
     ...options,

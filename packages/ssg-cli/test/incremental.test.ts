@@ -3,17 +3,28 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startBundler } from '../src/build/bundle-process.ts';
+import { loadSiteCode, resolveSetup } from '../src/build/config.ts';
 import { cacheFileOf } from '../src/build/incremental.ts';
-import { loadSite } from '../src/build/load-site.ts';
 import { type PageJob, renderInParallel } from '../src/build/render-workers.ts';
 import { SsgError } from '../src/index.ts';
 import { buildMini, contentCopy, MINI_SITE, snapshot, tempDir } from './helpers.ts';
+
+/** The mini site's code, from its server bundle, as a build loads it. */
+async function loadMiniSite() {
+  const bundler = startBundler();
+  try {
+    return (await loadSiteCode(await resolveSetup({ root: MINI_SITE }), bundler)).loaded;
+  } finally {
+    await bundler.stop();
+  }
+}
 
 const PAGES = 5; // /, /sobre/, /servicos/, /404.html, /500.html
 
 /** Builds into `outDir` as a first build would: its cache is removed first. */
 async function buildFromScratch(options: { outDir: string; contentDir?: string }) {
-  rmSync(cacheFileOf({ siteDir: MINI_SITE, outDir: options.outDir }), { force: true });
+  rmSync(cacheFileOf({ root: MINI_SITE, outDir: options.outDir }), { force: true });
   return buildMini(options);
 }
 
@@ -117,7 +128,7 @@ describe('incremental builds', () => {
     const content = contentCopy();
     const outDir = path.join(tempDir(), 'site');
     await buildFromScratch({ outDir, contentDir: content });
-    const cacheFile = cacheFileOf({ siteDir: MINI_SITE, outDir });
+    const cacheFile = cacheFileOf({ root: MINI_SITE, outDir });
     const cache = readFileSync(cacheFile, 'utf8');
     // a page rendered anew, whose data is then too large: emit stops the build after render
     editContent(content, (json) => {
@@ -136,7 +147,7 @@ describe('render worker threads', () => {
   });
 
   it('render what the main thread renders, in the order asked, whichever thread took a page', async () => {
-    const loaded = await loadSite(MINI_SITE);
+    const loaded = await loadMiniSite();
     const mod = await loaded.browser.components.page!();
     const staticQueryResults = Object.fromEntries(
       loaded.site.staticQueries.map((q) => [q.hash, { name: 'Mini', tagline: 'Cuidado' }]),
@@ -162,7 +173,7 @@ describe('render worker threads', () => {
   });
 
   it('name the page whose render failed in a worker', async () => {
-    const loaded = await loadSite(MINI_SITE);
+    const loaded = await loadMiniSite();
     const input = { staticQueryResults: {}, trailingSlash: 'always' as const };
     const broken: PageJob = {
       component: 'page',

@@ -78,10 +78,11 @@ describe('the service worker of a build', () => {
   it('writes the offline page in the site language with the text the site gives', async () => {
     const stagingDir = tempDir();
     const ctx = {
-      siteDir: MINI_SITE,
+      root: MINI_SITE,
       stagingDir,
       brand: 'main',
       serviceWorker: true,
+      runtimeCaching: [],
       compilationHash: 'abc',
       client: { files: [] },
       loaded: {

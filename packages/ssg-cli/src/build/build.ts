@@ -2,12 +2,8 @@ import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { emitHostConfig } from '../host/emit-host.ts';
-import {
-  type BundleProcess,
-  bundleClientStage,
-  bundleInChild,
-  startBundleProcess,
-} from './bundle-process.ts';
+import { startBundler } from './bundle-process.ts';
+import { bundleClientStage } from './bundle-stage.ts';
 import { resolveConfig } from './config.ts';
 import { loadContent } from './content.ts';
 import type { BuildContext, BuildOptions, BuildResult, StageName } from './context.ts';
@@ -60,13 +56,13 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     return value;
   };
 
-  // Vite's process starts first: it loads while this one resolves config, content and routes.
-  const bundler: BundleProcess | undefined = bundleInChild() ? startBundleProcess() : undefined;
+  // Vite's process starts first: it loads while this one reads the config file.
+  const bundler = startBundler();
   let ctx: BuildContext;
   try {
-    ctx = await timed('config', () => resolveConfig(options));
+    ctx = await timed('config', () => resolveConfig(options, bundler));
   } catch (error) {
-    await bundler?.cancel();
+    await bundler.stop();
     throw error;
   }
   // esbuild's service process (~20 MB) is not needed again unless the worker template is not
@@ -82,8 +78,8 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // The client depends only on the site's code: unless it is unchanged, Vite gets its job now
     // and bundles while content and routes load; stage "bundle" is the wait for it.
     const reused = await reuseClientBundle(ctx);
-    // not awaited: it only has to go, and it writes nothing before it gets a job
-    if (reused) void bundler?.cancel();
+    // not awaited: it only has to go, and it writes nothing once it has no job
+    if (reused) void bundler.stop();
     else bundling = bundleClientStage(ctx, bundler);
     bundling?.catch(() => {}); // awaited below, or by the clean-up after a failure
     await timed('content', () => loadContent(ctx));
@@ -116,7 +112,7 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     });
   } catch (error) {
     // nothing may land in the staging folder once it is gone: Vite's process and the folders
-    await bundler?.cancel();
+    await bundler.stop();
     await bundling?.catch(() => {});
     ctx.folders?.stop();
     await ctx.folders?.done.catch(() => {});

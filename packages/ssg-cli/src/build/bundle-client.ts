@@ -1,16 +1,19 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-// Vite and its React plugin are imported when the client is bundled (~0.5 s, ~100 MB): a build
-// whose client is unchanged (incremental.ts) never loads them.
-import type { Manifest, Plugin } from 'vite';
+// Vite is imported when the client is bundled (~0.5 s, ~100 MB): a build whose client is
+// unchanged (incremental.ts) never loads it.
+import type { InlineConfig, Manifest } from 'vite';
 import { SsgError } from '../errors.ts';
-import type { BuildContext } from './context.ts';
-import { clientInputsPlugin } from './incremental.ts';
+import { moduleInputsPlugin } from './module-inputs.ts';
+import {
+  ASSETS_DIR,
+  CLIENT_ENTRY_ID,
+  collectingLogger,
+  type SiteFiles,
+  siteViteConfig,
+} from './vite-config.ts';
 
-export const ASSETS_DIR = '_ssg';
-const ENTRY_ID = 'virtual:ssg-client-entry';
-const clientModule = fileURLToPath(new URL('../runtime/client.tsx', import.meta.url));
+export { ASSETS_DIR };
 
 /** Files the HTML of a page needs from the client bundle. */
 export interface ChunkSet {
@@ -33,56 +36,58 @@ export interface ClientBundle {
   files: string[];
 }
 
-/** The generated browser entry: the runtime's client start with the site's browser definition. */
-export function clientEntrySource(siteDir: string): string {
-  const browserFile = path.join(siteDir, 'src/browser.ts');
-  return [
-    `import { startClient } from ${JSON.stringify(clientModule)};`,
-    `import browser from ${JSON.stringify(browserFile)};`,
-    'startClient(browser);',
-  ].join('\n');
+export interface ClientBundleInput {
+  root: string;
+  files: SiteFiles;
+  /** The `vite` field of the site's config. */
+  vite?: InlineConfig;
+  /** Where the chunks are written (the build's staging folder). */
+  outDir: string;
+  /** Source file of each component name, from the server bundle. */
+  componentFiles: Record<string, string>;
 }
 
-export function clientEntryPlugin(siteDir: string): Plugin {
-  return {
-    name: 'ssg-client-entry',
-    resolveId: (id) => (id === ENTRY_ID || id === `/${ENTRY_ID}` ? `\0${ENTRY_ID}` : undefined),
-    load: (id) => (id === `\0${ENTRY_ID}` ? clientEntrySource(siteDir) : undefined),
-  };
+export interface ClientBundleOutput {
+  client: ClientBundle;
+  /** Every file Vite read, for the next build's fingerprint. */
+  inputs: string[];
+  /** Vite's and Rollup's warnings, each once. */
+  warnings: string[];
 }
-export { ENTRY_ID };
 
 /** Stage "bundle": Vite builds the browser code into the staging folder, one chunk per component. */
-export async function bundleClient(ctx: BuildContext): Promise<void> {
-  const [{ build: viteBuild }, { default: react }] = await Promise.all([
-    import('vite'),
-    import('@vitejs/plugin-react'),
-  ]);
+export async function bundleClient(input: ClientBundleInput): Promise<ClientBundleOutput> {
+  const { build: viteBuild, mergeConfig } = await import('vite');
+  const warnings: string[] = [];
+  let inputs: string[] = [];
+  const shared = await siteViteConfig({
+    root: input.root,
+    files: input.files,
+    mode: 'production',
+    user: input.vite,
+    logger: collectingLogger(warnings),
+  });
   try {
-    await viteBuild({
-      configFile: false,
-      root: ctx.siteDir,
-      logLevel: 'silent',
-      mode: 'production',
-      plugins: [clientEntryPlugin(ctx.siteDir), react(), clientInputsPlugin(ctx.incremental)],
-      resolve: { dedupe: ['react', 'react-dom'] },
-      build: {
-        outDir: ctx.stagingDir,
-        emptyOutDir: false,
-        assetsDir: ASSETS_DIR,
-        manifest: true,
-        target: 'es2022',
-        modulePreload: { polyfill: false },
-        reportCompressedSize: false,
-        copyPublicDir: false,
-        // One stylesheet for the whole site, inlined in each page (see ClientBundle.styles).
-        cssCodeSplit: false,
-        rollupOptions: {
-          input: ENTRY_ID,
-          output: { entryFileNames: `${ASSETS_DIR}/app-[hash].js` },
+    await viteBuild(
+      mergeConfig(shared, {
+        plugins: [moduleInputsPlugin((ids) => (inputs = ids))],
+        build: {
+          outDir: input.outDir,
+          emptyOutDir: false,
+          manifest: true,
+          target: 'es2022',
+          modulePreload: { polyfill: false },
+          reportCompressedSize: false,
+          copyPublicDir: false,
+          // One stylesheet for the whole site, inlined in each page (see ClientBundle.styles).
+          cssCodeSplit: false,
+          rollupOptions: {
+            input: CLIENT_ENTRY_ID,
+            output: { entryFileNames: `${ASSETS_DIR}/app-[hash].js` },
+          },
         },
-      },
-    });
+      } satisfies InlineConfig),
+    );
   } catch (error) {
     throw new SsgError(
       'BUNDLE_FAILED',
@@ -93,18 +98,19 @@ export async function bundleClient(ctx: BuildContext): Promise<void> {
       },
     );
   }
-  const manifestFile = path.join(ctx.stagingDir, '.vite/manifest.json');
+  const manifestFile = path.join(input.outDir, '.vite/manifest.json');
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
-  await rm(path.join(ctx.stagingDir, '.vite'), { recursive: true, force: true });
+  await rm(path.join(input.outDir, '.vite'), { recursive: true, force: true });
   const cssFiles = stylesheetsOf(manifest);
   const styles = await Promise.all(
-    cssFiles.map((url) => readFile(path.join(ctx.stagingDir, url), 'utf8')),
+    cssFiles.map((url) => readFile(path.join(input.outDir, url), 'utf8')),
   );
   // Inlined in every page, so the files themselves are not part of the output.
-  await Promise.all(cssFiles.map((url) => rm(path.join(ctx.stagingDir, url))));
+  await Promise.all(cssFiles.map((url) => rm(path.join(input.outDir, url))));
   // Vite marks where each module's CSS was merged; the marks mean nothing in the page.
   const css = styles.join('\n').replace(/\/\*\$vite\$:\d+\*\/\n?/g, '');
-  ctx.client = readManifest(manifest, ctx.siteDir, ctx.loaded.componentFiles, css.trim());
+  const client = readManifest(manifest, input.files.packageDir, input.componentFiles, css.trim());
+  return { client, inputs, warnings };
 }
 
 /** Output-relative URLs of the stylesheets Vite wrote, in a stable order. */
@@ -120,7 +126,8 @@ export function stylesheetsOf(manifest: Manifest): string[] {
 /** Turns Vite's manifest into the chunks each component needs, following static imports. */
 export function readManifest(
   manifest: Manifest,
-  siteDir: string,
+  /** Vite's root: the manifest's keys are relative to it. */
+  root: string,
   componentFiles: Record<string, string>,
   styles: string,
 ): ClientBundle {
@@ -132,12 +139,13 @@ export function readManifest(
     for (const imported of chunk.imports ?? []) collect(imported, into, seen);
     return into;
   };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!entryKey) throw new SsgError('BUNDLE_FAILED', 'The browser bundle has no entry chunk.');
+  const [entryKey, entry] = Object.entries(manifest).find(([, chunk]) => chunk.isEntry) ?? [];
+  if (!entryKey || !entry)
+    throw new SsgError('BUNDLE_FAILED', 'The browser bundle has no entry chunk.');
   const entryChunks = collect(entryKey, { js: [] });
   const components: Record<string, ChunkSet> = {};
   for (const [name, file] of Object.entries(componentFiles)) {
-    const key = path.relative(siteDir, file).split(path.sep).join('/');
+    const key = path.relative(root, file).split(path.sep).join('/');
     const set = collect(key, { js: [] });
     // The entry's own files are already on every page.
     components[name] = { js: set.js.filter((f) => !entryChunks.js.includes(f)) };
@@ -149,7 +157,7 @@ export function readManifest(
     for (const asset of chunk.assets ?? []) files.add(`/${asset}`);
   }
   return {
-    entry: `/${manifest[entryKey]!.file}`,
+    entry: `/${entry.file}`,
     entryChunks,
     components,
     styles,

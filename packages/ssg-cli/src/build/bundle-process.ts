@@ -1,93 +1,102 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SsgError } from '../errors.ts';
-import type { BundleJob } from './bundle-child.ts';
-import { bundleClient } from './bundle-client.ts';
-import type { BuildContext } from './context.ts';
-
-/** Set by bin/compile.mjs when the CLI runs compiled: the compiled child, which needs no tsx. */
-declare const SSG_COMPILED_BUNDLE_CHILD: string | undefined;
-const CHILD = fileURLToPath(new URL('./bundle-child.ts', import.meta.url));
+import type { ClientBundleOutput } from './bundle-client.ts';
+import { type BundleAnswer, type BundleJob, jobError, runBundleJob } from './bundle-job.ts';
+import type { ServerBundle } from './server-bundle.ts';
 
 /**
  * Whether Vite runs in a child process (default): its ~250 MB, which stays allocated after the
  * build, is then never added to the pages held in memory, and its start-up (a Node process,
- * Vite's ~0.5 s of imports) runs on the other core while this process resolves the config,
- * content and routes. `SSG_BUNDLE_PROCESS=0` runs Vite in this process instead.
+ * Vite's ~0.5 s of imports) runs on the other core while this process reads the config.
+ * `SSG_BUNDLE_PROCESS=0` runs Vite in this process instead.
  */
 export const bundleInChild = (): boolean => process.env.SSG_BUNDLE_PROCESS !== '0';
 
-interface Answer {
-  client?: BuildContext['client'];
-  clientInputs?: string[];
-  error?: { code: SsgError['code']; message: string; hint?: string; stack?: string };
+type Job<K extends BundleJob['kind']> = Omit<Extract<BundleJob, { kind: K }>, 'kind'>;
+
+/** Where the bundle jobs of one build run; started ahead of its first job. */
+export interface Bundler {
+  server(job: Job<'server'>): Promise<ServerBundle>;
+  client(job: Job<'client'>): Promise<ClientBundleOutput>;
+  /** No more jobs (or the build failed): ends the process; resolves once it exited. */
+  stop(): Promise<void>;
 }
 
-/** A bundle process started ahead of its job. */
-export interface BundleProcess {
-  /** Sends the job and waits for the answer. */
-  run(job: BundleJob): Promise<{ answer: Answer; code: number | null }>;
-  /** Not needed after all (the client was unchanged, or the build failed): ends it; resolves once it exited. */
-  cancel(): Promise<void>;
+export function startBundler(): Bundler {
+  const run = bundleInChild() ? startBundleProcess() : { run: runBundleJob, stop: async () => {} };
+  const ask = async (job: BundleJob): Promise<BundleAnswer> => {
+    const answer = await run.run(job);
+    if (answer.kind === 'error') throw jobError(answer.error);
+    return answer;
+  };
+  return {
+    async server(job) {
+      const answer = await ask({ kind: 'server', ...job });
+      if (answer.kind !== 'server') throw unexpected(answer.kind);
+      return answer.server;
+    },
+    async client(job) {
+      const answer = await ask({ kind: 'client', ...job });
+      if (answer.kind !== 'client') throw unexpected(answer.kind);
+      return answer.client;
+    },
+    stop: run.stop,
+  };
 }
 
-/** Starts the bundle child process, which loads Vite and then waits for its job on stdin. */
-export function startBundleProcess(): BundleProcess {
-  const args =
-    typeof SSG_COMPILED_BUNDLE_CHILD === 'string'
-      ? [fileURLToPath(SSG_COMPILED_BUNDLE_CHILD)]
-      : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href, CHILD];
-  const child: ChildProcess = spawn(process.execPath, args, {
+const unexpected = (kind: string) =>
+  new SsgError('BUNDLE_FAILED', `The bundle process answered "${kind}" out of turn.`);
+
+/** The compiled child beside this module, or the TypeScript one through tsx (tests, from sources). */
+function childArgs(): string[] {
+  const here = import.meta.url;
+  if (here.endsWith('.js')) return [fileURLToPath(new URL('./bundle-child.js', here))];
+  const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm')).href;
+  return ['--import', tsx, fileURLToPath(new URL('./bundle-child.ts', here))];
+}
+
+/** Starts the bundle child process, which loads Vite and then answers jobs one by one. */
+function startBundleProcess(): {
+  run(job: BundleJob): Promise<BundleAnswer>;
+  stop(): Promise<void>;
+} {
+  const child: ChildProcess = spawn(process.execPath, childArgs(), {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  let out = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk;
-  });
-  // A child that exits early (cancelled, or crashed) must not take the build down with EPIPE.
-  child.stdin!.on('error', () => {});
+  const { stdin, stdout } = child;
+  if (!stdin || !stdout) throw new SsgError('BUNDLE_FAILED', 'The bundle process has no pipes.');
+  // A child that exits early (stopped, or crashed) must not take the build down with EPIPE.
+  stdin.on('error', () => {});
   const exited = new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', resolve);
   });
   exited.catch(() => {});
+  const lines = createInterface({ input: stdout })[Symbol.asyncIterator]();
   return {
     async run(job) {
-      child.stdin!.end(`${JSON.stringify(job)}\n`);
-      const code = await exited;
-      const line = out
-        .trim()
-        .split('\n')
-        .reverse()
-        .find((l) => l.startsWith('{'));
-      return { answer: line ? (JSON.parse(line) as Answer) : {}, code };
+      stdin.write(`${JSON.stringify(job)}\n`);
+      for (;;) {
+        const next = await lines.next();
+        if (next.done) {
+          const code = await exited.catch(() => null);
+          throw new SsgError('BUNDLE_FAILED', `The bundle process exited (code ${code}).`, {
+            hint: 'Its error is printed above; the previous output was left untouched.',
+          });
+        }
+        // Anything else a plugin printed on stdout is not an answer.
+        if (next.value.startsWith('{"kind"')) return JSON.parse(next.value) as BundleAnswer;
+        process.stderr.write(`${next.value}\n`);
+      }
     },
-    async cancel() {
+    async stop() {
+      stdin.end();
+      // A job still running is not waited for: the build no longer needs it.
       if (child.exitCode === null && child.signalCode === null) child.kill();
       await exited.catch(() => {});
     },
   };
-}
-
-/** Stage "bundle": Vite builds the browser code, in the child process started ahead by default. */
-export async function bundleClientStage(ctx: BuildContext, started?: BundleProcess): Promise<void> {
-  if (!started && !bundleInChild()) return bundleClient(ctx);
-  const job: BundleJob = {
-    siteDir: ctx.siteDir,
-    stagingDir: ctx.stagingDir,
-    componentFiles: ctx.loaded.componentFiles,
-  };
-  const { answer, code } = await (started ?? startBundleProcess()).run(job);
-  if (answer.error) {
-    const cause = Object.assign(new Error(answer.error.message), { stack: answer.error.stack });
-    throw new SsgError(answer.error.code, answer.error.message, { hint: answer.error.hint, cause });
-  }
-  if (!answer.client) {
-    throw new SsgError('BUNDLE_FAILED', `The browser bundle process exited (code ${code}).`, {
-      hint: 'Its error is printed above; the previous output was left untouched.',
-    });
-  }
-  ctx.client = answer.client;
-  if (ctx.incremental) ctx.incremental.clientInputs = answer.clientInputs;
 }

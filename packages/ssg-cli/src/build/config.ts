@@ -1,27 +1,56 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { RuntimeCachingRule } from '../config/define-config.ts';
+import { loadConfig } from '../config/load-config.ts';
 import { SsgError } from '../errors.ts';
-import type { BuildContext, BuildOptions, TrailingSlash } from './context.ts';
-import { loadSite } from './load-site.ts';
+import type { SiteDefinition } from '../site/index.ts';
+import type { Bundler } from './bundle-process.ts';
+import type { BuildContext, BuildOptions, LoadedSite, TrailingSlash } from './context.ts';
+import { importSite } from './load-site.ts';
+import { type BundleKey, recordServerBundle, reusableServerBundle } from './server-cache.ts';
+import { type SiteFiles, siteFilesOf } from './vite-config.ts';
 
 export const TRAILING_SLASH_VALUES: readonly TrailingSlash[] = ['always', 'never', 'ignore'];
 
-/** Stage "config": resolves every option to an absolute, checked value and loads the site's code. */
-export async function resolveConfig(options: BuildOptions): Promise<BuildContext> {
+/** What the config file and the flags say, before any of the site's code is loaded. */
+export interface SiteSetup {
+  /** The site's folder: its config file, node_modules, and what relative paths start from. */
+  root: string;
+  srcDir: string;
+  files: SiteFiles;
+  contentDir: string;
+  configFile?: string;
+  /** URL of the compiled config, for the bundle process. */
+  configUrl?: string;
+  outDirOption: BuildOptions['outDir'] | ((target: { brand: string }) => string);
+  trailingSlash: TrailingSlash;
+  keepBuilds: number;
+  serviceWorker: boolean;
+  runtimeCaching: RuntimeCachingRule[];
+  force: boolean;
+}
+
+/** Reads the site's `ssg.config.*` (if any) and lays the flags over it; checks every value. */
+export async function resolveSetup(options: BuildOptions): Promise<SiteSetup> {
   const root = path.resolve(options.root ?? process.cwd());
-  const siteDir = path.resolve(root, options.siteDir ?? 'packages/site');
-  const contentDir = path.resolve(root, options.contentDir ?? 'content');
-  const trailingSlash = options.trailingSlash ?? 'always';
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    throw new SsgError('USAGE', `The site folder ${root} does not exist.`, {
+      hint: 'Run ssg in the folder of your site (the one with ssg.config.ts), or pass --root DIR.',
+    });
+  }
+  const { config, file: configFile, url: configUrl } = await loadConfig(root);
+  const srcDir = path.resolve(root, config.srcDir ?? 'src');
+  const contentDir = path.resolve(root, options.contentDir ?? config.contentDir ?? 'content');
+  const trailingSlash = options.trailingSlash ?? config.trailingSlash ?? 'always';
   if (!TRAILING_SLASH_VALUES.includes(trailingSlash)) {
     throw new SsgError(
       'USAGE',
       `--trailing-slash "${trailingSlash}" is not one of always, never, ignore.`,
-      {
-        hint: 'Use --trailing-slash always (the default), never or ignore.',
-      },
+      { hint: 'Use --trailing-slash always (the default), never or ignore.' },
     );
   }
-  const keepBuilds = options.keepBuilds ?? 2;
+  const keepBuilds = options.keepBuilds ?? config.keepBuilds ?? 2;
   if (!Number.isInteger(keepBuilds) || keepBuilds < 1) {
     throw new SsgError('USAGE', `--keep-builds "${keepBuilds}" is not a whole number, 1 or more.`, {
       hint: 'Use --keep-builds 2 (the default: this build and the previous one), or 1 for this build only.',
@@ -29,33 +58,66 @@ export async function resolveConfig(options: BuildOptions): Promise<BuildContext
   }
   if (!existsSync(contentDir) || !statSync(contentDir).isDirectory()) {
     throw new SsgError('CONFIG', `The content folder ${contentDir} does not exist.`, {
-      hint: 'Pass the folder that holds the site JSON with --content DIR.',
+      hint: 'Create it, set `contentDir` in ssg.config.ts, or pass the folder with --content DIR.',
     });
   }
-  const loaded = await loadSite(siteDir);
-  const brands = loaded.site.brands;
-  const brand = options.brand ?? brands[0];
-  if (brand === undefined || !brands.includes(brand)) {
+  const sw = options.serviceWorker ?? config.serviceWorker ?? true;
+  return {
+    root,
+    srcDir,
+    files: siteFilesOf(srcDir),
+    contentDir,
+    configFile,
+    configUrl,
+    outDirOption: options.outDir ?? config.outDir,
+    trailingSlash,
+    keepBuilds,
+    serviceWorker: sw !== false,
+    runtimeCaching: typeof sw === 'object' ? (sw.runtimeCaching ?? []) : [],
+    force: options.force ?? false,
+  };
+}
+
+/** The brand to build (one of the site's, or its first) and the output folder for it. */
+export function resolveTarget(
+  setup: SiteSetup,
+  site: SiteDefinition<unknown>,
+  brandOption: string | undefined,
+): { brand: string; outDir: string; stagingDir: string } {
+  const brands = site.brands ?? [];
+  if (brands.length === 0 && brandOption !== undefined) {
     throw new SsgError(
       'USAGE',
-      `--brand "${options.brand}" is not a brand of this site; the brands are ${brands.join(', ')}.`,
+      `--brand "${brandOption}" was given, but this site has no brands.`,
       {
-        hint: `Use one of: --brand ${brands.join(' | ')}.`,
+        hint: 'Leave --brand out, or list the brands in defineSite({ brands: [...] }).',
       },
     );
   }
-  const outDir = path.resolve(root, options.outDir ?? path.join('dist', brand));
+  const brand = brandOption ?? brands[0] ?? 'default';
+  if (brands.length > 0 && !brands.includes(brand)) {
+    throw new SsgError(
+      'USAGE',
+      `--brand "${brand}" is not a brand of this site; the brands are ${brands.join(', ')}.`,
+      { hint: `Use one of: --brand ${brands.join(' | ')}.` },
+    );
+  }
+  const option = setup.outDirOption;
+  const chosen = typeof option === 'function' ? option({ brand }) : (option ?? 'dist');
+  const { root } = setup;
+  const outDir = path.resolve(root, chosen);
   if (
     outDir === root ||
     root.startsWith(outDir + path.sep) ||
-    outDir === contentDir ||
-    outDir === siteDir
+    outDir === setup.contentDir ||
+    outDir === setup.srcDir ||
+    setup.srcDir.startsWith(outDir + path.sep)
   ) {
     throw new SsgError(
       'USAGE',
-      `--out ${outDir} would replace the project, its content or its site.`,
+      `The output folder ${outDir} would replace the site, its code or its content.`,
       {
-        hint: 'Build into a folder of its own, such as dist/vet.',
+        hint: 'Build into a folder of its own, such as dist (set outDir in ssg.config.ts or pass --out DIR).',
       },
     );
   }
@@ -63,18 +125,53 @@ export async function resolveConfig(options: BuildOptions): Promise<BuildContext
     path.dirname(outDir),
     `.${path.basename(outDir)}.staging-${process.pid}`,
   );
-  return {
-    root,
-    siteDir,
-    contentDir,
-    outDir,
-    stagingDir,
-    brand,
-    trailingSlash,
-    serviceWorker: options.serviceWorker ?? true,
-    keepBuilds,
-    force: options.force ?? false,
-    loaded,
-    warnings: [],
+  return { brand, outDir, stagingDir };
+}
+
+/** Version of this package and of Vite: a server bundle made by others is not reused. */
+function toolVersions(): string {
+  const read = (file: string | URL) =>
+    (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  const own = read(new URL('../../package.json', import.meta.url));
+  const vite = read(createRequire(import.meta.url).resolve('vite/package.json'));
+  return `@ssg/cli ${own} vite ${vite}`;
+}
+
+/**
+ * The site's code from its server bundle: made by Vite (in the bundle process), or the previous
+ * one when nothing it was made from changed.
+ */
+export async function loadSiteCode(
+  setup: SiteSetup,
+  bundler: Bundler,
+): Promise<{ loaded: LoadedSite; warnings: string[] }> {
+  const key: BundleKey = {
+    root: setup.root,
+    files: setup.files,
+    configUrl: setup.configUrl,
+    tool: toolVersions(),
   };
+  let bundle = setup.force ? undefined : await reusableServerBundle(key);
+  const warnings: string[] = [];
+  if (!bundle) {
+    bundle = await bundler.server({
+      root: setup.root,
+      files: setup.files,
+      configUrl: setup.configUrl,
+    });
+    warnings.push(...bundle.warnings);
+    await recordServerBundle(key, bundle);
+  }
+  return { loaded: await importSite(bundle, setup.files), warnings };
+}
+
+/** Stage "config": the config file and flags, then the site's code, then the brand and output folder. */
+export async function resolveConfig(
+  options: BuildOptions,
+  bundler: Bundler,
+): Promise<BuildContext> {
+  const setup = await resolveSetup(options);
+  const { loaded, warnings } = await loadSiteCode(setup, bundler);
+  const target = resolveTarget(setup, loaded.site, options.brand);
+  return { ...setup, ...target, loaded, warnings };
 }

@@ -1,4 +1,5 @@
 import type { PageData, SliceData } from '@ssg/loader/contract';
+import type { TrailingSlash } from '../config/define-config.ts';
 import type {
   BrowserDefinition,
   RouteDefinition,
@@ -6,28 +7,31 @@ import type {
   SliceDefinition,
 } from '../site/index.ts';
 import type { ClientBundle } from './bundle-client.ts';
+import type { SiteSetup } from './config.ts';
 import type { IncrementalState } from './incremental.ts';
 import type { RenderedPage, RenderedSlice } from './render.ts';
 import type { Folders } from './write-files.ts';
 
-export type TrailingSlash = 'always' | 'never' | 'ignore';
+export type { TrailingSlash };
 
 export interface BuildOptions {
-  /** Folder the relative options below are resolved from. Default: the current directory. */
+  /**
+   * The site's folder: where its `ssg.config.*` is, and what relative paths (in the config and
+   * in these options) start from. Default: the current directory.
+   */
   root?: string;
-  /** Site folder holding `src/site.ts` and `src/browser.ts`. Default: `<root>/packages/site`. */
-  siteDir?: string;
-  /** Content folder. Default: `<root>/content`. */
+  /** Content folder. Overrides `contentDir` of the config; default `content`. */
   contentDir?: string;
-  /** Output folder. Default: `<root>/dist/<brand>`. */
+  /** Output folder. Overrides `outDir` of the config; default `dist`. */
   outDir?: string;
-  /** One of the site's brands. Default: the site's first brand. */
+  /** One of the site's brands, for sites that declare some. Default: the site's first brand. */
   brand?: string;
-  /** Default: `always`. */
+  /** Overrides the config; default `always`. */
   trailingSlash?: TrailingSlash;
   /**
-   * Default `true`: `sw.js` precaches the build for offline use. `false` writes a `sw.js` that
-   * unregisters itself and deletes its caches, to switch offline support off on a deployed site.
+   * Overrides the config; default `true`: `sw.js` precaches the build for offline use. `false`
+   * writes a `sw.js` that unregisters itself and deletes its caches, to switch offline support
+   * off on a deployed site.
    */
   serviceWorker?: boolean;
   /** Builds whose hashed chunks stay in the output for tabs still running them. Default 2 (this one and the previous). */
@@ -99,20 +103,12 @@ export interface ServerRenderer {
  * Everything one build knows, filled stage by stage. Each field says which stage fills it;
  * a stage reads only what earlier stages filled.
  */
-export interface BuildContext {
+export interface BuildContext extends SiteSetup {
   // config
-  root: string;
-  siteDir: string;
-  contentDir: string;
   outDir: string;
   /** Beside `outDir`; written by the stages, swapped into place at the end. */
   stagingDir: string;
   brand: string;
-  trailingSlash: TrailingSlash;
-  serviceWorker: boolean;
-  keepBuilds: number;
-  /** `BuildOptions.force`: the incremental cache is not read. */
-  force: boolean;
   loaded: LoadedSite;
   /** What earlier builds into the same output folder left to reuse (build.ts; none in `ssg dev`). */
   incremental?: IncrementalState;

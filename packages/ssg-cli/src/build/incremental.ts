@@ -14,12 +14,12 @@ import {
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
 import { HOST_DIR, OFFLINE_PAGE } from '../host/rules.ts';
 import type { RouteDefinition } from '../site/index.ts';
-import { type ClientBundle, clientEntrySource } from './bundle-client.ts';
+import type { ClientBundle } from './bundle-client.ts';
 import type { BuildContext } from './context.ts';
 import type { PageOutput } from './render-workers.ts';
+import { clientEntrySource } from './vite-config.ts';
 
 /**
  * Incremental builds. One cache file per output folder, in the site's node_modules/.ssg/, holds:
@@ -86,7 +86,7 @@ const sha = (...parts: Array<string | Uint8Array>): string => {
 
 let toolHashMemo: Promise<string> | undefined;
 /** The CLI's own sources and the versions of the packages that shape the output. */
-function toolHash(siteDir: string): Promise<string> {
+function toolHash(root: string): Promise<string> {
   toolHashMemo ??= (async () => {
     const src = fileURLToPath(new URL('..', import.meta.url));
     const hash = createHash('sha256');
@@ -97,7 +97,7 @@ function toolHash(siteDir: string): Promise<string> {
       .sort();
     for (const file of files) hash.update(path.relative(src, file)).update(await readFile(file));
     const cli = createRequire(import.meta.url);
-    const site = createRequire(path.join(siteDir, 'package.json'));
+    const site = createRequire(path.join(root, 'package.json'));
     for (const [req, name] of [
       [cli, 'vite'],
       [cli, '@vitejs/plugin-react'],
@@ -120,13 +120,13 @@ function toolHash(siteDir: string): Promise<string> {
 const CACHE_DIR = 'node_modules/.ssg/incremental';
 
 /** The cache file of an output folder (tests delete it to compare with a build from scratch). */
-export const cacheFileOf = (ctx: Pick<BuildContext, 'siteDir' | 'outDir'>): string =>
-  path.join(ctx.siteDir, CACHE_DIR, `${sha(ctx.outDir).slice(0, 16)}.json`);
+export const cacheFileOf = (ctx: Pick<BuildContext, 'root' | 'outDir'>): string =>
+  path.join(ctx.root, CACHE_DIR, `${sha(ctx.outDir).slice(0, 16)}.json`);
 
 /** Reads the cache of the output folder; a missing, unreadable or older-tool cache is empty. */
 export async function openIncremental(ctx: BuildContext): Promise<IncrementalState> {
   const file = cacheFileOf(ctx);
-  const tool = await toolHash(ctx.siteDir);
+  const tool = await toolHash(ctx.root);
   let saved: SavedState = { version: VERSION, tool, pages: {} };
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as SavedState;
@@ -203,24 +203,8 @@ export function storePage(
   });
 }
 
-/** Records every real file Vite bundled into the client, for the next build's fingerprint. */
-export function clientInputsPlugin(state: IncrementalState | undefined): Plugin {
-  return {
-    name: 'ssg-client-inputs',
-    generateBundle(_options, bundle) {
-      if (!state) return;
-      const inputs = new Set<string>();
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        for (const id of chunk.moduleIds) if (path.isAbsolute(id)) inputs.add(id.split('?')[0]!);
-      }
-      state.clientInputs = [...inputs].sort();
-    },
-  };
-}
-
 async function clientFingerprint(ctx: BuildContext, inputs: readonly string[]): Promise<string> {
-  const hash = createHash('sha256').update(clientEntrySource(ctx.siteDir));
+  const hash = createHash('sha256').update(clientEntrySource(ctx.files));
   for (const file of inputs) {
     hash.update(file).update('\0');
     hash.update(await readFile(file).catch(() => `missing ${file}`));
@@ -271,7 +255,13 @@ async function recordClient(ctx: BuildContext, state: IncrementalState): Promise
 async function optionsKey(ctx: BuildContext, tool: string): Promise<string> {
   const parts = [
     tool,
-    JSON.stringify([ctx.brand, ctx.trailingSlash, ctx.serviceWorker, ctx.keepBuilds]),
+    JSON.stringify([
+      ctx.brand,
+      ctx.trailingSlash,
+      ctx.serviceWorker,
+      ctx.runtimeCaching,
+      ctx.keepBuilds,
+    ]),
   ];
   for (const asset of ctx.loaded.site.assets?.(ctx.content) ?? []) {
     parts.push(`${asset.from}>${asset.to}`);

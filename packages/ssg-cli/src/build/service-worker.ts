@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { GenerateSWOptions } from 'workbox-build';
+import type { RuntimeCachingRule } from '../config/define-config.ts';
 import { OFFLINE_PAGE } from '../host/rules.ts';
 import type { BuildContext } from './context.ts';
 import { DEFAULT_OFFLINE, offlinePageHtml } from './offline-page.ts';
@@ -16,6 +17,7 @@ const SENTINEL = `{url:"${SENTINEL_URL}",revision:null}`;
 /** The worker's configuration, minus the precache list (ours) and file paths. */
 export function serviceWorkerConfig(
   brand: string,
+  rules: readonly RuntimeCachingRule[],
 ): Omit<GenerateSWOptions, 'swDest' | 'globDirectory'> {
   return {
     globPatterns: [],
@@ -34,16 +36,26 @@ export function serviceWorkerConfig(
     // No navigateFallback: on a multi-page site it would answer unknown URLs with a page and 200.
     // Navigations and page-data/app-data/slice-data are network-first in our prelude
     // (sw-runtime.ts), with this build's precached copies as the offline answer.
-    runtimeCaching: [
-      {
-        urlPattern: ({ url }) =>
-          url.pathname.startsWith('/images/') || url.pathname.startsWith('/fonts/'),
-        handler: 'StaleWhileRevalidate',
-        options: { cacheName: 'ssg-static' },
+    // The site's own rules (config `serviceWorker.runtimeCaching`): a path prefix of its URLs.
+    runtimeCaching: rules.map((rule) => ({
+      urlPattern: new RegExp(`^https?://[^/]+${escapeRegExp(rule.urlPrefix)}`),
+      handler: rule.strategy,
+      options: {
+        cacheName: rule.cacheName,
+        ...(rule.maxEntries || rule.maxAgeSeconds
+          ? {
+              expiration: {
+                ...(rule.maxEntries ? { maxEntries: rule.maxEntries } : {}),
+                ...(rule.maxAgeSeconds ? { maxAgeSeconds: rule.maxAgeSeconds } : {}),
+              },
+            }
+          : {}),
       },
-    ],
+    })),
   };
 }
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** A precache revision: the MD5 of the contents, as workbox makes them. */
 export const md5 = (contents: string | Uint8Array): string =>
@@ -94,8 +106,8 @@ export async function generateServiceWorker(ctx: BuildContext): Promise<void> {
     offline ? { lang: lang ?? 'en', ...offline } : { lang: 'en', ...DEFAULT_OFFLINE },
   );
   await writeFile(path.join(ctx.stagingDir, OFFLINE_PAGE), offlineHtml);
-  const config = serviceWorkerConfig(ctx.brand);
-  const template = await workerTemplate(ctx.siteDir, config);
+  const config = serviceWorkerConfig(ctx.brand, ctx.runtimeCaching);
+  const template = await workerTemplate(ctx.root, config);
   const revisions = new Map(ctx.precache);
   revisions.set(OFFLINE_PAGE.replace(/^\//, ''), md5(offlineHtml));
   const manifest = precacheManifest(revisions, ctx.client!.files);
@@ -131,7 +143,9 @@ async function workerTemplate(
   const key = createHash('sha256')
     .update(`workbox ${version} esbuild ${esbuild.version}`)
     .update(
-      JSON.stringify(config, (_k, v: unknown) => (typeof v === 'function' ? v.toString() : v)),
+      JSON.stringify(config, (_k, v: unknown) =>
+        typeof v === 'function' || v instanceof RegExp ? v.toString() : v,
+      ),
     )
     .digest('hex')
     .slice(0, 16);

@@ -1,71 +1,75 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import { clientEntryPlugin, ENTRY_ID } from '../build/bundle-client.ts';
-import { resolveConfig } from '../build/config.ts';
+import { createServer as createViteServer, mergeConfig, type ViteDevServer } from 'vite';
+import { resolveSetup, resolveTarget } from '../build/config.ts';
 import { loadContent } from '../build/content.ts';
 import type { BuildContext, LoadedSite } from '../build/context.ts';
 import { outputFiles } from '../build/emit.ts';
+import { checkDefinitions } from '../build/load-site.ts';
 import { renderPages } from '../build/render.ts';
 import { collectRoutes } from '../build/routes.ts';
+import { CLIENT_ENTRY_ID, SERVER_ENTRY_ID, siteViteConfig } from '../build/vite-config.ts';
+import { importConfig } from '../config/load-config.ts';
 import { formatError } from '../errors.ts';
 import { escapeHtml } from '../runtime/escape.ts';
 import { contentTypeOf } from '../serve/content-types.ts';
 
 export interface DevOptions {
+  /** The site's folder (its `ssg.config.*`). Default: the current directory. */
   root?: string;
-  siteDir?: string;
   contentDir?: string;
   brand?: string;
+  /** Default 5173. */
   port?: number;
-  host?: string;
+  /** Default `127.0.0.1`; `true` listens on every address. */
+  host?: string | boolean;
 }
-
-const runtimeServer = fileURLToPath(new URL('../runtime/server.tsx', import.meta.url));
 
 /**
  * `ssg dev`: Vite serves the browser code with hot module replacement; pages and their JSON are
- * rendered on request from the current code and content; a content change reloads the page.
+ * rendered on request from the current code and content, through the same Vite configuration
+ * as `ssg build` (vite-config.ts); a content change reloads the page.
  */
 export async function dev(
   options: DevOptions = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
   // Before anything reads it: the build sets production when unset, which would turn off fast refresh.
   process.env.NODE_ENV ??= 'development';
-  const base = await resolveConfig({
-    root: options.root,
-    siteDir: options.siteDir,
-    contentDir: options.contentDir,
-    brand: options.brand,
+  const setup = await resolveSetup({ root: options.root, contentDir: options.contentDir });
+  const { vite: userVite } = await importConfig(setup.configUrl);
+  const shared = await siteViteConfig({
+    root: setup.root,
+    files: setup.files,
+    mode: 'development',
+    user: userVite,
   });
-  const vite = await createViteServer({
-    configFile: false,
-    root: base.siteDir,
-    appType: 'custom',
-    logLevel: 'warn',
-    plugins: [clientEntryPlugin(base.siteDir), react()],
-    resolve: { dedupe: ['react', 'react-dom'] },
-    server: { middlewareMode: true },
-  });
+  const vite = await createViteServer(
+    mergeConfig(shared, {
+      appType: 'custom',
+      logLevel: 'warn',
+      server: { middlewareMode: true },
+      // Only the site's own code: the site folder may hold built pages (dist/) to ignore.
+      optimizeDeps: { entries: [setup.files.browser] },
+    }),
+  );
   let files: Promise<Map<string, string | Uint8Array>> | null = null;
   const invalidate = () => {
     files = null;
   };
-  vite.watcher.add(base.contentDir);
+  vite.watcher.add(setup.contentDir);
   vite.watcher.on('all', (_event, file) => {
     invalidate();
-    if (file.startsWith(base.contentDir + path.sep)) vite.ws.send({ type: 'full-reload' });
+    if (file.startsWith(setup.contentDir + path.sep)) vite.ws.send({ type: 'full-reload' });
   });
 
   const render = async (): Promise<Map<string, string | Uint8Array>> => {
-    const loaded = await loadThroughVite(vite, base.siteDir);
-    const ctx: BuildContext = { ...base, loaded, warnings: [] };
+    const loaded = await loadThroughVite(vite, setup.files);
+    const target = resolveTarget(setup, loaded.site, options.brand);
+    const ctx: BuildContext = { ...setup, ...target, loaded, warnings: [] };
     await loadContent(ctx);
     collectRoutes(ctx);
     ctx.client = {
-      entry: `/@id/${ENTRY_ID}`,
+      entry: `/@id/${CLIENT_ENTRY_ID}`,
       entryChunks: { js: [] },
       styles: '', // Vite injects each module's CSS itself
       components: {},
@@ -85,7 +89,7 @@ export async function dev(
       files ??= render();
       const all = await files;
       const key = lookup(all, url.pathname);
-      const body = key ? all.get(key)! : all.get('/404.html');
+      const body = (key && all.get(key)) ?? all.get('/404.html') ?? '';
       const type = key ? contentTypeOf(key) : 'text/html; charset=utf-8';
       const html = type.startsWith('text/html')
         ? await vite.transformIndexHtml(url.pathname, String(body))
@@ -103,7 +107,12 @@ export async function dev(
     }
   };
   const port = options.port ?? 5173;
-  const host = options.host ?? '127.0.0.1';
+  const host =
+    options.host === true
+      ? '0.0.0.0'
+      : typeof options.host === 'string'
+        ? options.host
+        : '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
@@ -111,7 +120,7 @@ export async function dev(
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   return {
-    url: `http://${host}:${actual}/`,
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}/`,
     close: async () => {
       await vite.close();
       await new Promise((resolve) => server.close(resolve));
@@ -125,15 +134,17 @@ function lookup(files: Map<string, unknown>, pathname: string): string | undefin
   return candidates.find((c) => files.has(c));
 }
 
-/** The site and the renderer through Vite's module graph, so code edits are picked up. */
-async function loadThroughVite(vite: ViteDevServer, siteDir: string): Promise<LoadedSite> {
-  const site = await vite.ssrLoadModule(path.join(siteDir, 'src/site.ts'));
-  const browser = await vite.ssrLoadModule(path.join(siteDir, 'src/browser.ts'));
-  const render = await vite.ssrLoadModule(runtimeServer);
+/** The site and the renderer through Vite's module graph (the build's server entry), so code edits are picked up. */
+async function loadThroughVite(
+  vite: ViteDevServer,
+  files: BuildContext['files'],
+): Promise<LoadedSite> {
+  const entry = await vite.ssrLoadModule(SERVER_ENTRY_ID);
+  const { site, browser } = checkDefinitions(entry.site, entry.browser, files);
   return {
-    site: site.default,
-    browser: browser.default,
-    render: render as LoadedSite['render'],
+    site,
+    browser,
+    render: entry.render as LoadedSite['render'],
     componentFiles: {},
     codeHash: 'dev',
   };

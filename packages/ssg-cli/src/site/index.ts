@@ -63,8 +63,11 @@ export interface BuildInfo<Content> {
 }
 
 export interface SiteDefinition<Content> {
-  /** Brands the site builds for; the first is the default. */
-  brands: readonly string[];
+  /**
+   * Brands the site builds for, one at a time (`ssg build --brand NAME`); the first is the
+   * default. Leave out for a site with one face; `brand` is then `default`.
+   */
+  brands?: readonly string[];
   /** Read and validate content. Never throws for bad content: returns every issue. */
   loadContent(input: { contentDir: string; brand: string }): Promise<ContentResult<Content>>;
   /** Every page of the site. */

@@ -1,5 +1,5 @@
 // Bundles src/index.ts the way a site would ship it (esbuild, minified ESM for browsers) and
-// measures it gzipped. `node build.mjs` prints the size; benchmarks import `measureLoaderSize`.
+// measures it gzipped. `node size.mjs` prints the size; benchmarks import `measureLoaderSize`.
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
