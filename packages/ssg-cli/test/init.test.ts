@@ -133,6 +133,29 @@ describe('the site ssg init writes', () => {
     });
   });
 
+  it('refuses bad content, naming the file, the field, the value found and the fix', async () => {
+    const contentDir = path.join(tempDir('ssg-init-content-'), 'content');
+    mkdirSync(contentDir);
+    const content = readJson(path.join(dir, 'content/site.json')) as {
+      title: unknown;
+      pages: { about: { text?: string } };
+    };
+    content.title = 42;
+    delete content.pages.about.text;
+    writeFileSync(path.join(contentDir, 'site.json'), JSON.stringify(content));
+    const outDir = path.join(tempDir('ssg-init-out-'), 'dist');
+    const failed = await build({ siteDir: dir, contentDir, outDir }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(SsgError);
+    expect((failed as SsgError).code).toBe('CONTENT_INVALID');
+    expect((failed as SsgError).issues).toEqual([
+      expect.objectContaining({ file: 'site.json', path: 'title', value: 42 }),
+      expect.objectContaining({ file: 'site.json', path: 'pages.about.text', value: undefined }),
+    ]);
+    for (const issue of (failed as SsgError).issues) {
+      expect(issue.message).toContain('content/site.json');
+    }
+  });
+
   it('type-checks with its own tsconfig (strict, no skipLibCheck)', () => {
     // ssg.config.ts is left out: defineConfig is not in this version of @ssg/cli yet.
     writeFileSync(
@@ -145,5 +168,5 @@ describe('the site ssg init writes', () => {
     });
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
-  });
+  }, 120_000); // tsc over the site and the framework's sources it imports: 10-20 s on a busy machine
 });

@@ -1,5 +1,4 @@
 /** `ssg init DIR`: writes the starter site (templates/starter) into a new or empty folder. */
-import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,12 +31,16 @@ const RENAMED: Record<string, string> = { _gitignore: '.gitignore' };
 export async function init(options: InitOptions): Promise<InitResult> {
   const dir = path.resolve(options.dir);
   await checkTarget(dir, options.force ?? false);
+  const version = await cliVersion();
   // Everything is read and prepared before the first write, so a failure writes nothing.
   const files = await Promise.all(
     (await listFiles(TEMPLATE_DIR)).map(async (from) => {
       const to = targetName(from);
       const contents = await readFile(path.join(TEMPLATE_DIR, from));
-      return { to, contents: to === 'package.json' ? sitePackageJson(contents, dir) : contents };
+      return {
+        to,
+        contents: to === 'package.json' ? sitePackageJson(contents, dir, version) : contents,
+      };
     }),
   );
   for (const file of files) {
@@ -72,13 +75,14 @@ async function checkTarget(dir: string, force: boolean): Promise<void> {
 }
 
 /** Files below `dir`, relative, with `/` separators. */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) =>
-      path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
-    );
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await listFiles(dir, rel)));
+    else if (entry.isFile()) files.push(rel);
+  }
+  return files;
 }
 
 function targetName(templateFile: string): string {
@@ -88,13 +92,13 @@ function targetName(templateFile: string): string {
 }
 
 /** The starter's package.json with the site's name and this version of @ssg/cli. */
-function sitePackageJson(template: Buffer, dir: string): string {
+function sitePackageJson(template: Buffer, dir: string, version: string): string {
   const pkg = JSON.parse(template.toString('utf8')) as {
     name: string;
     dependencies: Record<string, string>;
   };
   pkg.name = packageNameOf(path.basename(dir));
-  pkg.dependencies['@ssg/cli'] = `^${cliVersion()}`;
+  pkg.dependencies['@ssg/cli'] = `^${version}`;
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
@@ -107,8 +111,8 @@ export function packageNameOf(folder: string): string {
   return name.slice(0, 214) || 'site';
 }
 
-function cliVersion(): string {
-  const pkg = JSON.parse(readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')) as {
+async function cliVersion(): Promise<string> {
+  const pkg = JSON.parse(await readFile(path.join(PACKAGE_DIR, 'package.json'), 'utf8')) as {
     version: string;
   };
   return pkg.version;
