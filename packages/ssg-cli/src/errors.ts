@@ -9,10 +9,12 @@ export type ErrorCode =
   | 'BUNDLE_FAILED'
   | 'RENDER_FAILED'
   | 'PAGE_DATA_TOO_LARGE'
-  | 'EMIT_FAILED';
+  | 'EMIT_FAILED'
+  | 'INIT_TARGET_NOT_EMPTY';
 
-/** Exit code of the CLI per error code: 2 for usage, 1 for everything else. */
-export const exitCodeOf = (code: ErrorCode): number => (code === 'USAGE' ? 2 : 1);
+/** Exit code of the CLI per error code: 2 for usage (a refused init folder is one), 1 for everything else. */
+export const exitCodeOf = (code: ErrorCode): number =>
+  code === 'USAGE' || code === 'INIT_TARGET_NOT_EMPTY' ? 2 : 1;
 
 /**
  * The one error type of the framework. `message` is a whole sentence naming the value and what
