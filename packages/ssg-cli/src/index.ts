@@ -10,5 +10,5 @@ export type {
 export { summary, terminalReporter } from './build/reporter.ts';
 export { type DevOptions, dev } from './dev/dev-server.ts';
 export { type ErrorCode, exitCodeOf, formatError, SsgError } from './errors.ts';
-export { type ServeOptions, serve } from './serve/server.ts';
+export { type RunningServer, type ServeHost, type ServeOptions, serve } from './serve/server.ts';
 export * from './site/index.ts';
