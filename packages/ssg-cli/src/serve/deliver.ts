@@ -22,7 +22,10 @@ const statOrNull = (file: string): Stats | null => {
   }
 };
 
-/** The URL path sirv looks `file` up by (sirv decodes it with `decodeURI`). */
+/**
+ * The URL path sirv looks `file` up by (sirv decodes it with `decodeURI`). `?` and `#` stay
+ * encoded, so `a?b` is never read as the file `a`; such a name gets the 404 page instead.
+ */
 const urlPathOf = (root: string, file: string): string =>
   `/${path
     .relative(root, file)
@@ -50,7 +53,8 @@ export function createDeliver(root: string): Deliver {
     const original = statOrNull(file);
     if (original === null) return onMissing();
     // sirv would send an empty Content-Type for a file without extension; nginx's default_type is this
-    const type = ownTypeOf(file) ?? (path.extname(file) === '' ? 'application/octet-stream' : undefined);
+    const type =
+      ownTypeOf(file) ?? (path.extname(file) === '' ? 'application/octet-stream' : undefined);
     const siblings = (['br', 'gzip'] as const).filter((e) => existsSync(file + SIBLING[e]));
     // the build does not write .br/.gz siblings yet: until it does, text is compressed here
     const onTheFly =

@@ -15,7 +15,7 @@ const isFile = (file: string): boolean => existsSync(file) && statSync(file).isF
  * A Location that stays on this origin: one `/`, then neither `/` nor `\` (browsers read `//x`
  * and `/\x` as another host).
  */
-export const isSameOriginPath = (location: string): boolean => /^\/(?![/\\])/.test(location);
+const isSameOriginPath = (location: string): boolean => /^\/(?![/\\])/.test(location);
 
 /** `?` and `#` inside a path segment must stay encoded, or the Location reads them as query or hash. */
 const encodePath = (pathname: string): string =>

@@ -35,7 +35,7 @@ export interface RunningServer {
 }
 
 /** The trailing-slash rule a build was made with (written on its root element). */
-export function trailingSlashOfBuild(dir: string): TrailingSlash {
+function trailingSlashOfBuild(dir: string): TrailingSlash {
   const index = path.join(dir, 'index.html');
   const match = existsSync(index)
     ? /data-trailing-slash="(always|never|ignore)"/.exec(readFileSync(index, 'utf8'))
