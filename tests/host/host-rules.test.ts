@@ -76,6 +76,34 @@ describe('nginx with the generated snippet', () => {
     }
   });
 
+  it('never redirects to another host, nor does `ssg serve`, whatever slashes the path starts with', async () => {
+    const urls = [
+      '//sobre',
+      '//servicos',
+      '//evil.example/',
+      '//evil.example/sobre',
+      '///evil.example',
+      '/\\evil.example',
+      '/%2F%2Fevil.example/',
+      '/%2F%2Fevil.example/sobre',
+      '/%2F%2Fsobre',
+      '/%2F/sobre',
+      '/%5Cevil.example',
+      '/%5C%5Cevil.example/sobre',
+    ];
+    for (const base of [nginx.url, preview.url]) {
+      for (const url of urls) {
+        const res = await rawGet(base, url);
+        const where = `${base} ${url}: ${res.status} ${res.headers.location ?? '-'}`;
+        expect([301, 404], where).toContain(res.status);
+        if (res.status === 301) expect(res.headers.location, where).toMatch(/^\/[^/\\]/);
+      }
+    }
+    // both merge the slashes: the page answers on this host
+    expect((await rawGet(nginx.url, '//sobre')).headers.location).toBe('/sobre/');
+    expect((await rawGet(preview.url, '//sobre')).headers.location).toBe('/sobre/');
+  });
+
   it('`ssg serve` answers every one of these URLs as nginx does', async () => {
     const urls = [
       '/',
@@ -122,6 +150,7 @@ describe('trailing slash "never" and "ignore" in nginx', () => {
       const res = await rawGet(server.url, '/sobre/?x=1');
       expect(res.status).toBe(301);
       expect(res.headers.location).toBe('/sobre?x=1');
+      expect((await rawGet(server.url, '//sobre/')).headers.location).toBe('/sobre');
       expect((await rawGet(server.url, '/sobre')).status).toBe(200);
       expect((await rawGet(server.url, '/')).status).toBe(200);
     } finally {

@@ -1,34 +1,33 @@
+/**
+ * Types this project sets itself: text types get `charset=utf-8` (sirv's table, mrmime, adds a
+ * charset to HTML only) and `.ico`, which mrmime does not know. Any other extension keeps the
+ * type sirv gives it (pdf, mp3, ttf, wasm, …).
+ */
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
   '.vtt': 'text/vtt; charset=utf-8',
+  '.ico': 'image/x-icon',
 };
 
-export const contentTypeOf = (file: string): string => {
+/** The type of `file` when this project decides it, else `undefined` (sirv decides). */
+export const ownTypeOf = (file: string): string | undefined => {
   const dot = file.lastIndexOf('.');
-  return (dot >= 0 && TYPES[file.slice(dot).toLowerCase()]) || 'application/octet-stream';
+  return dot >= 0 ? TYPES[file.slice(dot).toLowerCase()] : undefined;
 };
 
-/** Hashed build assets never change under their name; everything else must be revalidated. */
-export { cacheControlOf } from '../host/rules.ts';
+/** For callers without sirv (`ssg dev`): our type, or bytes. */
+export const contentTypeOf = (file: string): string =>
+  ownTypeOf(file) ?? 'application/octet-stream';
 
+/** Text worth compressing; images, fonts (woff2 is compressed already) and media are not. */
 export const isCompressible = (type: string): boolean =>
-  /^(text\/|application\/(json|xml|manifest)|image\/svg)/.test(type);
+  /^(text\/|application\/(json|xml|manifest\+json|javascript)|image\/svg\+xml)/.test(type);

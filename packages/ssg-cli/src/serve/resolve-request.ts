@@ -4,17 +4,28 @@ import type { TrailingSlash } from '../build/context.ts';
 import { isHiddenPath, trailingSlashRedirect } from '../host/rules.ts';
 
 export type Resolution =
-  | { kind: 'file'; file: string; status: 200 }
+  /** `pathname`: the decoded, slash-merged URL path the cache rules are matched against. */
+  | { kind: 'file'; file: string; pathname: string }
   | { kind: 'redirect'; location: string }
-  | { kind: 'not-found' }
-  | { kind: 'bad-request' };
+  | { kind: 'not-found' };
 
 const isFile = (file: string): boolean => existsSync(file) && statSync(file).isFile();
 
 /**
+ * A Location that stays on this origin: one `/`, then neither `/` nor `\` (browsers read `//x`
+ * and `/\x` as another host).
+ */
+const isSameOriginPath = (location: string): boolean => /^\/(?![/\\])/.test(location);
+
+/** `?` and `#` inside a path segment must stay encoded, or the Location reads them as query or hash. */
+const encodePath = (pathname: string): string =>
+  encodeURI(pathname).replace(/[?#]/g, (c) => encodeURIComponent(c));
+
+/**
  * Maps a request URL onto a file of the build folder with the production URL rules: the same
- * as the generated host config. Nothing outside `root` can be reached: `..` in any encoding,
- * encoded slashes and backslashes and NUL bytes are refused.
+ * as the generated host config. Repeated slashes count as one (nginx's `merge_slashes`), so
+ * `//a` redirects to `/a/`, never to the host `a`. Nothing outside `root` can be reached: `..`
+ * in any encoding, encoded slashes, backslashes and NUL bytes name no file (404).
  */
 export function resolveRequest(
   root: string,
@@ -23,35 +34,37 @@ export function resolveRequest(
 ): Resolution {
   const [rawPath = '/', ...queryParts] = rawUrl.split('?');
   const query = queryParts.length > 0 ? `?${queryParts.join('?')}` : '';
-  if (/%(2f|5c|00)/i.test(rawPath) || rawPath.includes('\\')) return { kind: 'bad-request' };
+  if (/%(2f|5c|00)/i.test(rawPath) || rawPath.includes('\\')) return { kind: 'not-found' };
   let pathname: string;
   try {
-    pathname = decodeURIComponent(rawPath);
+    pathname = decodeURIComponent(rawPath).replace(/\/{2,}/g, '/');
   } catch {
-    return { kind: 'bad-request' };
+    return { kind: 'not-found' };
   }
   if (
     !pathname.startsWith('/') ||
     pathname.includes('\0') ||
     pathname.split('/').some((s) => s === '..' || s === '.')
   ) {
-    return { kind: 'bad-request' };
+    return { kind: 'not-found' };
   }
   const target = path.join(root, pathname);
-  if (target !== root && !target.startsWith(root + path.sep)) return { kind: 'bad-request' };
+  if (target !== root && !target.startsWith(root + path.sep)) return { kind: 'not-found' };
   // the host configuration in the build folder (`_headers`, `_ssg-host/`) is not content
   if (isHiddenPath(pathname)) return { kind: 'not-found' };
 
   const hasSlash = pathname.endsWith('/');
-  const asFile = isFile(target) && !hasSlash ? target : null;
-  if (asFile) return { kind: 'file', file: asFile, status: 200 };
+  if (isFile(target) && !hasSlash) return { kind: 'file', file: target, pathname };
   const index = path.join(target, 'index.html');
   if (isFile(index)) {
     const redirect = trailingSlashRedirect(pathname, trailingSlash);
-    if (redirect !== null) return { kind: 'redirect', location: `${encodeURI(redirect)}${query}` };
-    return { kind: 'file', file: index, status: 200 };
+    if (redirect === null) return { kind: 'file', file: index, pathname };
+    const location = `${encodePath(redirect)}${query}`;
+    // merged slashes make this hold already; checked again since a wrong Location is an open redirect
+    return isSameOriginPath(location) ? { kind: 'redirect', location } : { kind: 'not-found' };
   }
-  if (!hasSlash && isFile(`${target}.html`))
-    return { kind: 'file', file: `${target}.html`, status: 200 };
+  if (!hasSlash && isFile(`${target}.html`)) {
+    return { kind: 'file', file: `${target}.html`, pathname };
+  }
   return { kind: 'not-found' };
 }

@@ -1,37 +1,57 @@
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { createGzip } from 'node:zlib';
 import type { TrailingSlash } from '../build/context.ts';
 import { SsgError } from '../errors.ts';
-import { COMMON_HEADERS, REVALIDATE } from '../host/rules.ts';
-import { cacheControlOf, contentTypeOf, isCompressible } from './content-types.ts';
-import { resolveRequest } from './resolve-request.ts';
+import { createHandler } from './handler.ts';
+import { listenOnFreePort } from './listen.ts';
 
 export interface ServeOptions {
   /** The build folder. */
   dir: string;
+  /** Default 4173; 0 lets the system choose. When taken, the next free port (up to 9 more) is used. */
   port?: number;
-  host?: string;
+  /** Fail with a USAGE error instead of trying the next port when `port` is taken. Default false. */
+  strictPort?: boolean;
+  /** Address to listen on. Default `127.0.0.1`; `true` or `0.0.0.0` listens on every address. */
+  host?: ServeHost;
   /** Default: what the build used, read from its index.html. */
   trailingSlash?: TrailingSlash;
 }
 
+/** An address (`127.0.0.1`, `::1`, `0.0.0.0`) or `true` for every address. */
+export type ServeHost = string | boolean;
+
 export interface RunningServer {
+  /** `http://127.0.0.1:4174/`; `localhost` when listening on every address. */
   url: string;
   dir: string;
+  /** The port listened on: `requestedPort`, or the next free one when that was taken. */
+  port: number;
+  /** The port asked for (`options.port`, default 4173). */
+  requestedPort: number;
   server: Server;
   close(): Promise<void>;
 }
 
 /** The trailing-slash rule a build was made with (written on its root element). */
-export function trailingSlashOfBuild(dir: string): TrailingSlash {
+function trailingSlashOfBuild(dir: string): TrailingSlash {
   const index = path.join(dir, 'index.html');
   const match = existsSync(index)
     ? /data-trailing-slash="(always|never|ignore)"/.exec(readFileSync(index, 'utf8'))
     : null;
   return (match?.[1] as TrailingSlash | undefined) ?? 'always';
+}
+
+const EVERY_ADDRESS = new Set(['0.0.0.0', '::']);
+
+/** What `listen` takes: `undefined` is every address (IPv6 and IPv4). */
+const listenHostOf = (host: ServeHost | undefined): string | undefined =>
+  host === true ? undefined : host === undefined || host === false ? '127.0.0.1' : host;
+
+function urlOf(host: string | undefined, port: number): string {
+  const name = host === undefined || EVERY_ADDRESS.has(host) ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}/`;
 }
 
 /** A preview of a build with production URL rules: redirects, 404.html with status 404, cache headers. */
@@ -43,67 +63,20 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     });
   }
   const trailingSlash = options.trailingSlash ?? trailingSlashOfBuild(dir);
-  const server = createServer((req, res) => handle(dir, trailingSlash, req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4173, options.host ?? '127.0.0.1', resolve);
+  const server = createServer(createHandler(dir, trailingSlash));
+  const requestedPort = options.port ?? 4173;
+  const host = listenHostOf(options.host);
+  const port = await listenOnFreePort(server, {
+    port: requestedPort,
+    host,
+    strictPort: options.strictPort ?? false,
   });
-  const { port } = server.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
   return {
-    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`,
+    url: urlOf(host, port),
     dir,
+    port,
+    requestedPort,
     server,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-function handle(
-  root: string,
-  trailingSlash: TrailingSlash,
-  req: IncomingMessage,
-  res: ServerResponse,
-): void {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD' }).end();
-    return;
-  }
-  const found = resolveRequest(root, req.url ?? '/', trailingSlash);
-  if (found.kind === 'bad-request') {
-    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request\n');
-    return;
-  }
-  if (found.kind === 'redirect') {
-    // as the generated nginx config: a redirect is revalidated too, never cached for good
-    res
-      .writeHead(301, { location: found.location, 'cache-control': REVALIDATE, ...COMMON_HEADERS })
-      .end();
-    return;
-  }
-  const file = found.kind === 'file' ? found.file : path.join(root, '404.html');
-  const status = found.kind === 'file' ? 200 : 404;
-  if (!existsSync(file)) {
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
-    return;
-  }
-  const type = contentTypeOf(file);
-  const urlPath = (req.url ?? '/').split('?')[0]!;
-  const headers: Record<string, string> = {
-    'content-type': type,
-    'cache-control': status === 200 ? cacheControlOf(urlPath) : 'no-cache',
-    ...COMMON_HEADERS,
-  };
-  const gzip =
-    isCompressible(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  if (gzip) {
-    headers['content-encoding'] = 'gzip';
-    headers.vary = 'Accept-Encoding';
-  }
-  res.writeHead(status, headers);
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  const stream = createReadStream(file);
-  (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
 }
