@@ -33,7 +33,10 @@ function commandOf(name: string): CommandSpec {
     'USAGE',
     `Unknown ${flag ? 'option' : 'command'} "${name}".${near ? ` Did you mean "${near}"?` : ''}`,
     {
-      hint: 'Run "ssg --help" to see the commands, and "ssg <command> --help" for the options of one.',
+      hint:
+        near && !flag
+          ? `Run "ssg ${near} --help" for its options, or "ssg --help" for every command.`
+          : 'Run "ssg --help" to see the commands, and "ssg <command> --help" for the options of one.',
     },
   );
 }
