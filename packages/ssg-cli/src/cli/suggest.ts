@@ -21,8 +21,9 @@ export function closest(input: string, known: readonly string[]): string | undef
   let best: { word: string; score: number } | undefined;
   for (const word of known) {
     const edits = distance(input, word);
-    // A prefix counts as close whatever its length; it ranks behind a one-edit typo.
-    const score = edits <= 2 ? edits : input.length > 0 && word.startsWith(input) ? 2.5 : Infinity;
+    // A begun word counts as close whatever is missing; it ranks behind a one-edit typo only.
+    const begun = input.length > 0 && word.startsWith(input) ? 1.5 : Infinity;
+    const score = Math.min(edits <= 2 ? edits : Infinity, begun);
     if (score < (best?.score ?? Infinity)) best = { word, score };
   }
   return best?.word;
