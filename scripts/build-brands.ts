@@ -7,12 +7,9 @@ const brands = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
 
 for (const brand of brands) {
   try {
-    const result = await build({
-      root,
-      brand,
-      outDir: path.join(root, 'dist', brand),
-      reporter: terminalReporter(),
-    });
+    const reporter = terminalReporter();
+    const result = await build({ root, brand, outDir: path.join(root, 'dist', brand), reporter });
+    reporter.printWarnings();
     console.log(summary(result, root));
   } catch (error) {
     console.error(formatError(error));

@@ -1,129 +1,79 @@
-import { type ParseArgsConfig, parseArgs } from 'node:util';
-
-type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
-
-import type { TrailingSlash } from './build/context.ts';
+import { readFileSync } from 'node:fs';
+import { colorsFor } from './build/reporter.ts';
+import { type CliIO, runBuild, runDev, runInit, runServe } from './cli/actions.ts';
+import { type ParsedArgs, parseArgs } from './cli/args.ts';
+import { COMMANDS, type CommandName, type CommandSpec, commandNamed } from './cli/commands.ts';
+import { commandHelp, generalHelp } from './cli/help.ts';
+import { closest } from './cli/suggest.ts';
 import { exitCodeOf, formatError, SsgError } from './errors.ts';
 
-export const USAGE = `Usage:
-  ssg build [--out DIR] [--brand vet|med|digital|psico|odonto] [--content DIR] [--site DIR] [--trailing-slash always|never|ignore]
-            [--keep-builds N] [--no-service-worker]
-  ssg serve [DIR] [--port N]
-  ssg dev [--brand B] [--content DIR] [--site DIR] [--port N]`;
-
-const usageError = (message: string): SsgError => new SsgError('USAGE', message, { hint: USAGE });
-
-function parse(args: string[], options: ParseArgsOptionsConfig, positionals = 0) {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
-  } catch (error) {
-    throw usageError(`${(error as Error).message.replace(/\.$/, '')}.`);
-  }
-  if (parsed.positionals.length > positionals)
-    throw usageError(`Unexpected argument "${parsed.positionals[positionals]}".`);
-  return parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
+/** The version of @ssg/cli. This file is one level below the package folder, as src/cli.ts and as dist/cli.js. */
+export function version(): string {
+  const pkg: unknown = JSON.parse(
+    readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+  );
+  const value =
+    typeof pkg === 'object' && pkg !== null && 'version' in pkg ? pkg.version : undefined;
+  return typeof value === 'string' ? value : 'unknown';
 }
 
-function port(value: string | boolean | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535)
-    throw usageError(`--port "${String(value)}" is not a port number (0-65535).`);
-  return n;
+const RUN: Record<
+  Exclude<CommandName, 'help'>,
+  (args: ParsedArgs, io: CliIO) => Promise<number>
+> = { build: runBuild, dev: runDev, serve: runServe, init: runInit };
+
+/** The command a name stands for, or a usage error naming the closest one. */
+function commandOf(name: string): CommandSpec {
+  const spec = commandNamed(name);
+  if (spec) return spec;
+  const flag = name.startsWith('-');
+  const known = flag ? ['--help', '-h', '--version', '-v'] : COMMANDS.map((c) => c.name);
+  const near = closest(name, known);
+  throw new SsgError(
+    'USAGE',
+    `Unknown ${flag ? 'option' : 'command'} "${name}".${near ? ` Did you mean "${near}"?` : ''}`,
+    {
+      hint:
+        near && !flag
+          ? `Run "ssg ${near} --help" for its options, or "ssg --help" for every command.`
+          : 'Run "ssg --help" to see the commands, and "ssg <command> --help" for the options of one.',
+    },
+  );
 }
 
-/** A whole number of 1 or more, or undefined when the flag is absent. */
-function count(value: string | boolean | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^[1-9]\d*$/.test(value)) {
-    throw usageError(`${flag} "${String(value)}" is not a whole number, 1 or more.`);
-  }
-  return Number(value);
-}
+const processIO = (): CliIO => ({
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.cwd(),
+});
 
-const str = (value: string | boolean | undefined): string | undefined =>
-  typeof value === 'string' ? value : undefined;
-
-/** Parses arguments and calls the programmatic API; prints errors. Returns the exit code. */
-export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  // `ssg build --help` asks for help, not for a build.
-  if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`${USAGE}\n`);
+/** Parses the arguments and calls the programmatic API; prints errors. Returns the exit code. */
+export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
+  const [first, ...rest] = argv;
+  // help and the version go to stdout and end the run with 0
+  const answer = (text: string): number => {
+    io.stdout.write(`${text}\n`);
     return 0;
-  }
+  };
   try {
-    switch (command) {
-      case 'build': {
-        const { values } = parse(rest, {
-          out: { type: 'string' },
-          brand: { type: 'string' },
-          content: { type: 'string' },
-          site: { type: 'string' },
-          'trailing-slash': { type: 'string' },
-          'keep-builds': { type: 'string' },
-          'no-service-worker': { type: 'boolean' },
-        });
-        const { build } = await import('./build/build.ts');
-        const { summary, terminalReporter } = await import('./build/reporter.ts');
-        const result = await build({
-          outDir: str(values.out),
-          brand: str(values.brand),
-          contentDir: str(values.content),
-          trailingSlash: str(values['trailing-slash']) as TrailingSlash | undefined,
-          keepBuilds: count(values['keep-builds'], '--keep-builds'),
-          serviceWorker: values['no-service-worker'] === true ? false : undefined,
-          reporter: terminalReporter(),
-        });
-        process.stdout.write(`${summary(result)}\n`);
-        return 0;
-      }
-      case 'serve': {
-        const { values, positionals } = parse(
-          rest,
-          { port: { type: 'string' }, host: { type: 'string' } },
-          1,
-        );
-        const { serve } = await import('./serve/server.ts');
-        const server = await serve({
-          dir: positionals[0] ?? 'dist/vet',
-          port: port(values.port, 4173),
-          host: str(values.host),
-        });
-        process.stdout.write(`Serving ${server.dir} at ${server.url}\n`);
-        return await new Promise<number>(() => {});
-      }
-      case 'dev': {
-        const { values } = parse(rest, {
-          brand: { type: 'string' },
-          content: { type: 'string' },
-          site: { type: 'string' },
-          port: { type: 'string' },
-        });
-        const { dev } = await import('./dev/dev-server.ts');
-        const server = await dev({
-          brand: str(values.brand),
-          contentDir: str(values.content),
-          port: port(values.port, 5173),
-        });
-        process.stdout.write(`Dev server at ${server.url}\n`);
-        return await new Promise<number>(() => {});
-      }
-      case undefined:
-      case '--help':
-      case '-h':
-      case 'help':
-        process.stdout.write(`${USAGE}\n`);
-        return command === undefined ? 2 : 0;
-      default:
-        throw usageError(`Unknown command "${command}".`);
+    if (first === undefined) {
+      io.stderr.write(`${generalHelp(version())}\n`);
+      return 2;
     }
+    if (first === '--help' || first === '-h') return answer(generalHelp(version()));
+    if (first === '--version' || first === '-v') return answer(version());
+    const spec = commandOf(first);
+    if (spec.name === 'help') {
+      const [topic] = parseArgs(spec, rest).positionals;
+      return answer(topic === undefined ? generalHelp(version()) : commandHelp(commandOf(topic)));
+    }
+    // `ssg build --help` asks for help, not for a build; after `--` it is an argument.
+    const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+    if (own.includes('--help') || own.includes('-h')) return answer(commandHelp(spec));
+    return await RUN[spec.name](parseArgs(spec, rest), io);
   } catch (error) {
-    process.stderr.write(`${formatError(error)}\n`);
-    const usage =
-      error instanceof SsgError && error.code === 'USAGE' && !error.hint?.includes('Usage:');
-    if (usage) process.stderr.write(`${USAGE}\n`);
+    io.stderr.write(`${formatError(error, colorsFor(io.stderr, io.env))}\n`);
     return error instanceof SsgError ? exitCodeOf(error.code) : 1;
   }
 }

@@ -10,11 +10,18 @@ export type ErrorCode =
   | 'RENDER_FAILED'
   | 'PAGE_DATA_TOO_LARGE'
   | 'EMIT_FAILED'
+  | 'PORT_IN_USE'
   | 'INIT_TARGET_NOT_EMPTY';
 
-/** Exit code of the CLI per error code: 2 for usage (a refused init folder is one), 1 for everything else. */
-export const exitCodeOf = (code: ErrorCode): number =>
-  code === 'USAGE' || code === 'INIT_TARGET_NOT_EMPTY' ? 2 : 1;
+/** Codes of errors in how the command was called: exit code 2, the command can be run again changed. */
+const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
+  'USAGE',
+  'PORT_IN_USE',
+  'INIT_TARGET_NOT_EMPTY',
+]);
+
+/** Exit code of the CLI per error code: 2 for usage errors, 1 for everything else. */
+export const exitCodeOf = (code: ErrorCode): number => (USAGE_CODES.has(code) ? 2 : 1);
 
 /**
  * The one error type of the framework. `message` is a whole sentence naming the value and what
@@ -47,18 +54,32 @@ export function showValue(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-/** The text printed for an error: the message, every content issue, then the hint. */
-export function formatError(error: unknown): string {
+/** How `formatError` marks its parts on a terminal (picocolors' functions); plain by default. */
+export interface ErrorStyle {
+  red(text: string): string;
+  bold(text: string): string;
+  dim(text: string): string;
+}
+
+const plain = (text: string): string => text;
+const PLAIN: ErrorStyle = { red: plain, bold: plain, dim: plain };
+
+/**
+ * The text printed for an error: `ssg: [CODE] message` (the code is what docs/errors.md is
+ * searched by), every content issue, then the hint.
+ */
+export function formatError(error: unknown, style: ErrorStyle = PLAIN): string {
+  const head = style.red(style.bold('ssg:'));
   if (!(error instanceof SsgError)) {
     const err = error instanceof Error ? error : new Error(String(error));
-    return `ssg: unexpected error: ${err.stack ?? err.message}`;
+    return `${head} unexpected error: ${err.stack ?? err.message}`;
   }
-  const lines = [`ssg: ${error.message}`];
+  const lines = [`${head} ${style.red(`[${error.code}]`)} ${error.message}`];
   for (const issue of error.issues) {
     const where = issue.path ? `${issue.file} at ${issue.path}` : issue.file;
     const value = issue.value !== undefined ? ` (found ${showValue(issue.value)})` : '';
     lines.push(`  - ${where}${value}: ${issue.message}`);
   }
-  if (error.hint) lines.push(`  hint: ${error.hint}`);
+  if (error.hint) lines.push(style.dim(`  hint: ${error.hint}`));
   return lines.join('\n');
 }

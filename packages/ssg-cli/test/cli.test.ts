@@ -1,77 +1,173 @@
-// Real: the `ssg` command in a child process, on the mini fixture site. Faked: nothing.
+// Real: the `ssg` command in a child process, on a copy of the mini fixture site. Faked: nothing.
 import { spawnSync } from 'node:child_process';
-import { statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contentCopy, MINI_CONTENT, MINI_SITE, tempDir } from './helpers.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../bin/ssg.mjs');
-const ssg = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+const PACKAGE = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'),
+) as { version: string };
 
-describe('ssg command', () => {
-  it('builds and ends with a summary of pages, bytes and stage times', () => {
+/** Runs `ssg` with colours off unless `env` turns them on (FORCE_COLOR from the test runner is dropped). */
+const ssg = (args: string[], env: Record<string, string> = { NO_COLOR: '1' }) => {
+  const { FORCE_COLOR: _force, NO_COLOR: _no, ...rest } = process.env;
+  return spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...rest, ...env },
+  });
+};
+
+const build = (root: string, ...more: string[]) =>
+  ssg(['build', '--root', root, '--content', MINI_CONTENT, ...more]);
+
+describe('ssg build', () => {
+  it('ends with a summary: pages, what was reused, bytes raw and gzip, inlined CSS, stage times', () => {
     const out = path.join(tempDir(), 'out');
-    const run = ssg('build', '--site', MINI_SITE, '--content', MINI_CONTENT, '--out', out);
-    expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/Built 5 pages of brand main/);
-    expect(run.stdout).toMatch(/bytes: HTML [\d.]+ kB · JS [\d.]+ kB/);
+    const run = build(MINI_SITE, '--out', out);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Built 5 pages of brand main into .*out in \d+ ms/);
+    expect(run.stdout).toContain('reused: 0 of 5 pages\n');
+    expect(run.stdout).toMatch(
+      /bytes: HTML [\d.]+ kB · JS [\d.]+ kB \([\d.]+ kB gzip\) · CSS inlined \(\d+ B in every page, \d+ B gzip\) · JSON/,
+    );
+    expect(run.stdout).not.toContain('CSS 0 B');
     expect(run.stdout).toMatch(
       /stages: config \d+ ms · content \d+ ms · routes \d+ ms · bundle \d+ ms · render \d+ ms · emit \d+ ms · service-worker \d+ ms/,
     );
   });
 
-  it('exits 2 with the usage line on an unknown option or command', () => {
-    for (const args of [
-      ['build', '--colour'],
-      ['deploy'],
-      ['build', '--trailing-slash', 'sometimes'],
-    ]) {
-      const run = ssg(...args);
-      expect(run.status, args.join(' ')).toBe(2);
-      expect(run.stderr).toContain('Usage:');
-      expect(run.stderr).toContain('ssg build [--out DIR]');
-    }
-  });
-
-  it('prints the usage and exits 0 when asked for help, before or after a command', () => {
-    for (const args of [['--help'], ['help'], ['build', '--help'], ['serve', '-h']]) {
-      const run = ssg(...args);
-      expect(run.status, args.join(' ')).toBe(0);
-      expect(run.stdout, args.join(' ')).toContain('ssg build [--out DIR]');
-      expect(run.stderr, args.join(' ')).toBe('');
-    }
+  it('reuses the last build into the same folder, and --force builds everything anew', () => {
+    const root = MINI_SITE;
+    const out = path.join(tempDir(), 'out');
+    expect(build(root, '--out', out).status).toBe(0);
+    const again = build(root, '--out', out);
+    expect(again.stdout).toContain('reused: 5 of 5 pages · client bundle · output untouched');
+    const forced = build(root, '--out', out, '--force');
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(forced.stdout).toContain('reused: 0 of 5 pages\n');
   });
 
   it('exits 2 naming the brands when the brand is unknown', () => {
-    const run = ssg('build', '--site', MINI_SITE, '--content', MINI_CONTENT, '--brand', 'pet');
+    const run = build(MINI_SITE, '--brand', 'pet');
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(
-      '--brand "pet" is not a brand of this site; the brands are main, alt.',
+      'ssg: [USAGE] --brand "pet" is not a brand of this site; the brands are main, alt.',
     );
   });
 
-  it('exits 1 on bad content, naming the file, the field, the value and what is expected', () => {
+  it('exits 1 on bad content: the failed stage, then the code, file, field, value and what is expected', () => {
     const content = contentCopy();
     writeFileSync(
       path.join(content, 'site.json'),
       JSON.stringify({ name: 42, tagline: 'x', pages: [] }),
     );
-    const run = ssg(
+    const run = ssg([
       'build',
-      '--site',
+      '--root',
       MINI_SITE,
       '--content',
       content,
       '--out',
       path.join(tempDir(), 'out'),
-    );
+    ]);
     expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^ {2}✗ load and validate content\nssg: \[CONTENT_INVALID\] The content in /,
+    );
     expect(run.stderr).toContain('site.json at name (found 42): Expected a string.');
     expect(run.stderr).toContain('nothing was written');
+  });
+});
+
+describe('ssg help, version and mistakes', () => {
+  it("prints each command's help on stdout with exit 0: --help, -h and ssg help <command>", () => {
+    for (const args of [
+      ['build', '--help'],
+      ['build', '-h'],
+      ['help', 'build'],
+      ['build', '--out', 'x', '--help'],
+    ]) {
+      const run = ssg(args);
+      expect(run.status, args.join(' ')).toBe(0);
+      expect(run.stderr, args.join(' ')).toBe('');
+      expect(run.stdout, args.join(' ')).toContain('Builds the site into static files');
+      expect(run.stdout).toContain('--force ');
+      expect(run.stdout).toMatch(
+        /--keep-builds N +builds whose chunks .*\(default: keepBuilds of ssg\.config\.ts, else 2\)/,
+      );
+      expect(run.stdout).toContain('Examples:\n  ssg build ');
+    }
+    const serve = ssg(['serve', '--help']).stdout;
+    expect(serve).toMatch(/--port N +the port to listen on \(default: 4173\)/);
+    expect(serve).toMatch(/--host \[HOST\] +.*--host alone listens on every address/);
+    expect(ssg(['dev', '-h']).stdout).toMatch(/--port N +the port to listen on \(default: 5173\)/);
+    expect(ssg(['init', '--help']).stdout).toContain('Usage: ssg init DIR [--force]');
+  });
+
+  it('lists the commands on ssg --help, and says nothing of a particular site', () => {
+    const run = ssg(['--help']);
+    expect(run.status).toBe(0);
+    for (const command of ['build', 'dev', 'serve', 'init', 'help'])
+      expect(run.stdout).toMatch(new RegExp(`^ {2}${command} +\\S`, 'm'));
+    const all =
+      ['build', 'dev', 'serve', 'init'].map((c) => ssg([c, '--help']).stdout).join('\n') +
+      run.stdout;
+    expect(all).not.toMatch(/\b(vet|med|digital|psico|odonto)\b|packages\/site|content\//);
+  });
+
+  it('prints the version of @ssg/cli with --version and -v', () => {
+    for (const flag of ['--version', '-v']) {
+      const run = ssg([flag]);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe(`${PACKAGE.version}\n`);
+    }
+  });
+
+  it('exits 2 on stderr naming the closest command or flag, and where to look', () => {
+    const cases: Array<[string[], string]> = [
+      [['buidl'], 'ssg: [USAGE] Unknown command "buidl". Did you mean "build"?'],
+      [['ser'], 'Unknown command "ser". Did you mean "serve"?'],
+      [['deploy'], 'Unknown command "deploy".\n'],
+      [['build', '--forse'], 'Unknown flag "--forse" for ssg build. Did you mean "--force"?'],
+      [
+        ['serve', '--strict'],
+        'Unknown flag "--strict" for ssg serve. Did you mean "--strict-port"?',
+      ],
+      [
+        ['build', '--trailing-slash', 'nevr'],
+        '--trailing-slash "nevr" is not one of always, never, ignore. Did you mean "never"?',
+      ],
+      [['build', '--out'], '--out needs a value: --out DIR.'],
+      [['init'], 'ssg init needs DIR'],
+    ];
+    for (const [args, message] of cases) {
+      const run = ssg(args);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stdout, args.join(' ')).toBe('');
+      expect(run.stderr, args.join(' ')).toContain(message);
+      expect(run.stderr, args.join(' ')).toMatch(/hint: Run "ssg (build |serve |init |)--help"/);
+    }
+  });
+
+  it('colours errors only when asked to or on a terminal: NO_COLOR wins, FORCE_COLOR colours a pipe', () => {
+    const esc = '\u001b[';
+    expect(ssg(['buidl'], {}).stderr).not.toContain(esc); // a pipe, no terminal
+    expect(ssg(['buidl'], { NO_COLOR: '1' }).stderr).not.toContain(esc);
+    const forced = ssg(['buidl'], { FORCE_COLOR: '1' }).stderr;
+    expect(forced).toContain(`${esc}31m[USAGE]`);
+    expect(ssg(['buidl'], { FORCE_COLOR: '1', NO_COLOR: '1' }).stderr).not.toContain(esc);
+  });
+});
+
+describe('the compiled CLI', () => {
+  it('runs from dist/ (the published JavaScript), whose version() finds the package.json', async () => {
+    const compiled = path.resolve(import.meta.dirname, '../dist/cli.js');
+    expect(statSync(compiled).isFile()).toBe(true);
+    const { version } = (await import(pathToFileURL(compiled).href)) as { version(): string };
+    expect(version()).toBe(PACKAGE.version);
+    expect(ssg(['--version']).stdout.trim()).toBe(PACKAGE.version);
   });
 });

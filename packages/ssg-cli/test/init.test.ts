@@ -115,7 +115,7 @@ describe('the site ssg init writes', () => {
       pages: Record<'home' | 'about', { heading: string; text: string }>;
     };
     const outDir = path.join(tempDir('ssg-init-out-'), 'dist');
-    await build({ siteDir: dir, contentDir: path.join(dir, 'content'), outDir });
+    await build({ root: dir, outDir });
     const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
     const home = read('index.html');
     expect(home).toContain(content.pages.home.text);
@@ -144,7 +144,7 @@ describe('the site ssg init writes', () => {
     delete content.pages.about.text;
     writeFileSync(path.join(contentDir, 'site.json'), JSON.stringify(content));
     const outDir = path.join(tempDir('ssg-init-out-'), 'dist');
-    const failed = await build({ siteDir: dir, contentDir, outDir }).catch((e: unknown) => e);
+    const failed = await build({ root: dir, contentDir, outDir }).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(SsgError);
     expect((failed as SsgError).code).toBe('CONTENT_INVALID');
     expect((failed as SsgError).issues).toEqual([

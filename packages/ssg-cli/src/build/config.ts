@@ -173,5 +173,5 @@ export async function resolveConfig(
   const setup = await resolveSetup(options);
   const { loaded, warnings } = await loadSiteCode(setup, bundler);
   const target = resolveTarget(setup, loaded.site, options.brand);
-  return { ...setup, ...target, loaded, warnings };
+  return { ...setup, ...target, loaded, warnings, reporter: options.reporter };
 }

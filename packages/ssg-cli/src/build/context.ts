@@ -129,10 +129,24 @@ export interface BuildContext extends SiteSetup {
   staticQueryResults?: Map<string, { id: string; data: unknown }>;
   // emit
   compilationHash?: string;
-  bytes?: { html: number; js: number; css: number; json: number; other: number };
+  bytes?: OutputBytes;
   /** Output-relative path → MD5 of each file the worker precaches, hashed as it was written. */
   precache?: Map<string, string>;
   warnings: string[];
+  /** Progress of long stages (render, emit) goes to it; the orchestrator sets it after config. */
+  reporter?: BuildReporter;
+}
+
+/** Bytes of the output by kind, as emit wrote them. */
+export interface OutputBytes {
+  html: number;
+  js: number;
+  /** The site's stylesheet, inlined in every page: the size of one copy (the copies count in `html`). */
+  css: number;
+  json: number;
+  other: number;
+  /** Gzipped sizes of the client JS and of the stylesheet (not of HTML: 10,000 pages cost too much to compress). */
+  gzip?: { js: number; css: number };
 }
 
 export interface BuildResult {
@@ -140,7 +154,7 @@ export interface BuildResult {
   brand: string;
   compilationHash: string;
   pages: number;
-  bytes: { html: number; js: number; css: number; json: number; other: number };
+  bytes: OutputBytes;
   stages: Array<{ name: StageName; ms: number }>;
   warnings: string[];
   /** What the build took from the previous build into the same folder (incremental.ts). */

@@ -5,6 +5,7 @@ import type { RouteDefinition } from '../site/index.ts';
 import type { BuildContext } from './context.ts';
 import { type DocumentInput, documentHtml } from './html.ts';
 import { lookupPage, pageKey, storePage } from './incremental.ts';
+import { progressCounter } from './progress.ts';
 import { type PageJob, type PageOutput, renderInParallel, workerCount } from './render-workers.ts';
 
 export const chunkNameOf = (component: string): string => `component---${component}`;
@@ -106,10 +107,15 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
   const modules = new Map<string, unknown>();
   for (const job of jobs)
     if (!modules.has(job.component)) modules.set(job.component, await load(job.component));
-  const renderHere = (job: PageJob): PageOutput =>
-    guard(`page ${job.pageData.path}`, () =>
+  // Reused pages count as done; pages rendered on worker threads are not counted (25,000 and more).
+  const tick = progressCounter(ctx.reporter, 'render', routes.length, routes.length - jobs.length);
+  const renderHere = (job: PageJob): PageOutput => {
+    const out = guard(`page ${job.pageData.path}`, () =>
       render.renderPage(job.pageData, modules.get(job.component), sliceHtml, input, browser.layout),
     );
+    tick();
+    return out;
+  };
   const workers = ctx.loaded.serverEntry ? workerCount(jobs.length) : 0;
   const rendered =
     workers > 0

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import type { TrailingSlash } from '../build/context.ts';
+import { colorsFor, type Output, summary, terminalReporter } from '../build/reporter.ts';
+import { outDirOfConfig } from '../config/out-dir.ts';
+import { countOf, type ParsedArgs, portOf, textOf } from './args.ts';
+import { type CommandSpec, commandNamed } from './commands.ts';
+
+/** The streams and environment a command writes to and reads; tests pass collectors. */
+export interface CliIO {
+  stdout: Output;
+  stderr: Output;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+const specOf = (name: string): CommandSpec => {
+  const spec = commandNamed(name);
+  if (!spec) throw new Error(`No command ${name}.`);
+  return spec;
+};
+
+/** A path as the user would type it from where they are. */
+const shown = (dir: string, cwd: string): string => {
+  const rel = path.relative(cwd, dir);
+  return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? dir : rel;
+};
+
+/** Resolves when the process is told to stop: servers run until Ctrl+C. */
+const forever = (): Promise<number> => new Promise<number>(() => {});
+
+export async function runBuild(args: ParsedArgs, io: CliIO): Promise<number> {
+  const spec = specOf('build');
+  const { flags } = args;
+  const { build } = await import('../build/build.ts');
+  const reporter = terminalReporter(io.stderr, io.env);
+  const result = await build({
+    root: textOf(flags.get('root')),
+    outDir: textOf(flags.get('out')),
+    contentDir: textOf(flags.get('content')),
+    brand: textOf(flags.get('brand')),
+    // parseArgs checked it against the flag's choices
+    trailingSlash: textOf(flags.get('trailing-slash')) as TrailingSlash | undefined,
+    keepBuilds: countOf(spec, 'keep-builds', flags.get('keep-builds')),
+    serviceWorker: flags.has('no-service-worker') ? false : undefined,
+    force: flags.has('force') ? true : undefined,
+    reporter,
+  });
+  reporter.printWarnings();
+  io.stdout.write(`${summary(result, io.cwd, colorsFor(io.stdout, io.env))}\n`);
+  return 0;
+}
+
+export async function runDev(args: ParsedArgs, io: CliIO): Promise<number> {
+  const spec = specOf('dev');
+  const { flags } = args;
+  const { dev } = await import('../dev/dev-server.ts');
+  const server = await dev({
+    root: textOf(flags.get('root')),
+    contentDir: textOf(flags.get('content')),
+    brand: textOf(flags.get('brand')),
+    port: portOf(spec, flags.get('port'), 5173),
+    host: flags.get('host'),
+  });
+  io.stdout.write(`Dev server at ${server.url}\n`);
+  return forever();
+}
+
+export async function runServe(args: ParsedArgs, io: CliIO): Promise<number> {
+  const spec = specOf('serve');
+  const { flags, positionals } = args;
+  const { serve } = await import('../serve/server.ts');
+  const [dir] = positionals;
+  const server = await serve({
+    dir:
+      dir === undefined
+        ? await outDirOfConfig(
+            path.resolve(io.cwd, textOf(flags.get('root')) ?? '.'),
+            textOf(flags.get('brand')),
+          )
+        : path.resolve(io.cwd, dir),
+    port: portOf(spec, flags.get('port'), 4173),
+    host: flags.get('host'),
+    strictPort: flags.has('strict-port'),
+  });
+  io.stdout.write(`${servingLines(server, io.cwd).join('\n')}\n`);
+  return forever();
+}
+
+/** What `ssg serve` prints once listening: a line on the port when the asked-for one was taken. */
+export function servingLines(
+  server: { dir: string; url: string; port: number; requestedPort: number },
+  cwd: string,
+): string[] {
+  const lines: string[] = [];
+  const { port, requestedPort } = server;
+  if (port !== requestedPort)
+    lines.push(`Port ${requestedPort} is in use, serving on ${port} instead.`);
+  lines.push(`Serving ${shown(server.dir, cwd)} at ${server.url}`);
+  return lines;
+}
+
+export async function runInit(args: ParsedArgs, io: CliIO): Promise<number> {
+  const [dir = ''] = args.positionals;
+  const { init } = await import('../init/init.ts');
+  const result = await init({ dir: path.resolve(io.cwd, dir), force: args.flags.has('force') });
+  io.stdout.write(`${initReport(result, io.cwd).join('\n')}\n`);
+  return 0;
+}
+
+/** What `ssg init` prints: the files it wrote and what to run next. */
+export function initReport(result: { dir: string; files: string[] }, cwd: string): string[] {
+  const where = shown(result.dir, cwd);
+  return [
+    `Wrote a new site into ${where}:`,
+    ...result.files.map((file) => `  ${file}`),
+    '',
+    'Next steps:',
+    ...(where === '.' ? [] : [`  cd ${where.includes(' ') ? JSON.stringify(where) : where}`]),
+    '  npm install',
+    '  npx ssg dev',
+  ];
+}
