@@ -9,6 +9,11 @@ echo "== types"
 pnpm run -s typecheck
 echo "== lint and format"
 pnpm exec biome check .
+echo "== packages as published (publint, are-the-types-wrong)"
+for pkg in packages/loader packages/ssg-cli; do
+  pnpm exec publint "$pkg" --strict
+  pnpm exec attw --pack "$pkg" --profile esm-only
+done
 echo "== unit and build tests"
 pnpm exec vitest run
 echo "== end-to-end tests (Chromium)"

@@ -123,7 +123,7 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   for (const warning of ctx.warnings) reporter?.warn(warning);
   return {
     outDir: ctx.outDir,
-    brand: ctx.brand,
+    brand: ctx.loaded.site.brands?.length ? ctx.brand : '',
     compilationHash: ctx.compilationHash!,
     pages: ctx.pages!.length,
     bytes: ctx.bytes!,

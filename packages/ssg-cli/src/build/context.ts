@@ -151,6 +151,7 @@ export interface OutputBytes {
 
 export interface BuildResult {
   outDir: string;
+  /** The brand built; empty for a site that declares no brands. */
   brand: string;
   compilationHash: string;
   pages: number;

@@ -35,8 +35,6 @@ function page(value: unknown, at: string, issues: ContentIssue[]): PageText {
 }
 
 export default defineSite<SiteContent>({
-  // The brands the site builds for; a site with one look needs just one.
-  brands: ['default'],
   lang: 'en',
   async loadContent({ contentDir }) {
     let parsed: unknown;
