@@ -65,7 +65,7 @@ const plain = (text: string): string => text;
 const PLAIN: ErrorStyle = { red: plain, bold: plain, dim: plain };
 
 /**
- * The text printed for an error: `ssg: [CODE] message` (the code is what docs/errors.md is
+ * The text printed for an error: `ssg: [CODE] message` (the code is what ERRORS.md is
  * searched by), every content issue, then the hint.
  */
 export function formatError(error: unknown, style: ErrorStyle = PLAIN): string {

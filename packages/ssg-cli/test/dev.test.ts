@@ -59,4 +59,25 @@ describe('ssg dev', () => {
     await expect.poll(async () => (await get('/')).status, { timeout: 10_000 }).toBe(500);
     expect((await get('/')).body).toContain('site.json');
   });
+
+  it('takes the next free port when the one asked for is in use, and refuses with strictPort', async () => {
+    const taken = Number(new URL(server.url).port);
+    const second = await dev({ root: MINI_SITE, contentDir: content, port: taken });
+    try {
+      expect(second.requestedPort).toBe(taken);
+      expect(second.port).toBe(taken + 1);
+      expect(second.url).toBe(`http://127.0.0.1:${taken + 1}/`);
+    } finally {
+      await second.close();
+    }
+    const refused = await dev({
+      root: MINI_SITE,
+      contentDir: content,
+      port: taken,
+      strictPort: true,
+    })
+      .then(() => undefined)
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'PORT_IN_USE', message: `Port ${taken} is in use.` });
+  });
 });

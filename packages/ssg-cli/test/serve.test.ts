@@ -320,7 +320,7 @@ describe('ssg serve: the port', () => {
       );
       expect(error).toBeInstanceOf(SsgError);
       expect(error).toMatchObject({
-        code: 'USAGE',
+        code: 'PORT_IN_USE',
         message: `Port ${other.port} is in use.`,
         hint: 'Stop the other server or pass --port N.',
       });

@@ -60,7 +60,10 @@ export async function runDev(args: ParsedArgs, io: CliIO): Promise<number> {
     brand: textOf(flags.get('brand')),
     port: portOf(spec, flags.get('port'), 5173),
     host: flags.get('host'),
+    strictPort: flags.has('strict-port'),
   });
+  if (server.port !== server.requestedPort)
+    io.stdout.write(`Port ${server.requestedPort} is in use, using ${server.port} instead.\n`);
   io.stdout.write(`Dev server at ${server.url}\n`);
   return forever();
 }

@@ -31,6 +31,13 @@ export interface CommandSpec {
   examples: ReadonlyArray<{ command: string; does: string }>;
 }
 
+const strictPort: FlagSpec = {
+  name: 'strict-port',
+  kind: 'boolean',
+  description: 'stop with an error when the port is taken, instead of taking the next free one',
+  default: 'off',
+};
+
 const root: FlagSpec = {
   name: 'root',
   kind: 'string',
@@ -125,7 +132,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'dev',
     summary:
       'Starts a development server that renders pages on request, updates components in place and reloads the page when content changes.',
-    flags: [root, content, brand, port(5173), host],
+    flags: [root, content, brand, port(5173), host, strictPort],
     examples: [
       { command: 'ssg dev', does: 'start on http://127.0.0.1:5173/' },
       { command: 'ssg dev --host --port 3000', does: 'open it to the local network on port 3000' },
@@ -141,19 +148,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       description: 'the build to serve',
       default: "the config's outDir",
     },
-    flags: [
-      root,
-      brand,
-      port(4173),
-      host,
-      {
-        name: 'strict-port',
-        kind: 'boolean',
-        description:
-          'stop with an error when the port is taken, instead of taking the next free one',
-        default: 'off',
-      },
-    ],
+    flags: [root, brand, port(4173), host, strictPort],
     examples: [
       { command: 'ssg serve', does: 'serve ./dist on http://127.0.0.1:4173/' },
       { command: 'ssg serve public --port 8080', does: 'serve ./public on port 8080' },

@@ -13,6 +13,7 @@ import { importConfig } from '../config/load-config.ts';
 import { formatError } from '../errors.ts';
 import { escapeHtml } from '../runtime/escape.ts';
 import { contentTypeOf } from '../serve/content-types.ts';
+import { listenOnFreePort } from '../serve/listen.ts';
 
 export interface DevOptions {
   /** The site's folder (its `ssg.config.*`). Default: the current directory. */
@@ -23,6 +24,8 @@ export interface DevOptions {
   port?: number;
   /** Default `127.0.0.1`; `true` listens on every address. */
   host?: string | boolean;
+  /** Default false: a port in use makes it take the next free one. */
+  strictPort?: boolean;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface DevOptions {
  */
 export async function dev(
   options: DevOptions = {},
-): Promise<{ url: string; close(): Promise<void> }> {
+): Promise<{ url: string; port: number; requestedPort: number; close(): Promise<void> }> {
   // Before anything reads it: the build sets production when unset, which would turn off fast refresh.
   process.env.NODE_ENV ??= 'development';
   const setup = await resolveSetup({ root: options.root, contentDir: options.contentDir });
@@ -106,21 +109,25 @@ export async function dev(
       );
     }
   };
-  const port = options.port ?? 5173;
+  const requestedPort = options.port ?? 5173;
   const host =
     options.host === true
       ? '0.0.0.0'
       : typeof options.host === 'string'
         ? options.host
         : '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
+  const port = await listenOnFreePort(server, {
+    port: requestedPort,
+    host,
+    strictPort: options.strictPort ?? false,
+  }).catch(async (error: unknown) => {
+    await vite.close(); // its watcher would keep the process alive
+    throw error;
   });
-  const address = server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
   return {
-    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}/`,
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`,
+    port,
+    requestedPort,
     close: async () => {
       await vite.close();
       await new Promise((resolve) => server.close(resolve));

@@ -40,12 +40,12 @@ export async function listenOnFreePort(
     } catch (error) {
       if (!isInUse(error)) throw error;
       if (strictPort) {
-        throw new SsgError('USAGE', `Port ${port} is in use.`, {
+        throw new SsgError('PORT_IN_USE', `Port ${port} is in use.`, {
           hint: 'Stop the other server or pass --port N.',
         });
       }
       if (candidate >= last) {
-        throw new SsgError('USAGE', `Ports ${port} to ${last} are all in use.`, {
+        throw new SsgError('PORT_IN_USE', `Ports ${port} to ${last} are all in use.`, {
           hint: 'Stop the other servers or pass --port N.',
         });
       }
