@@ -8,7 +8,8 @@ const brands = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
 for (const brand of brands) {
   try {
     const reporter = terminalReporter();
-    const result = await build({ root, brand, outDir: path.join(root, 'dist', brand), reporter });
+    // into dist/<brand>, as the clinic's ssg.config.ts says
+    const result = await build({ root, brand, reporter });
     reporter.printWarnings();
     console.log(summary(result, root));
   } catch (error) {
