@@ -79,7 +79,12 @@ beforeAll(async () => {
         expect(page.status, `ssg dev answers ${route}`).toBe(200);
         devPages.set(route, page.body);
       }
-      for (const file of ['/src/assets/logo.svg', '/src/assets/features.css', '/src/features.tsx'])
+      for (const file of [
+        '/src/assets/logo.svg',
+        '/src/assets/features.css',
+        '/src/features.tsx',
+        '/images/room.svg',
+      ])
         devFiles.set(file, await get(file));
     } finally {
       await server.close();
@@ -175,6 +180,14 @@ describe('the Vite features in ssg dev', () => {
     const logo = devFiles.get('/src/assets/logo.svg');
     expect(logo?.status).toBe(200);
     expect(logo?.body).toBe(readFileSync(path.join(FIXTURE, 'src/assets/logo.svg'), 'utf8'));
+  });
+
+  it("serves the site's asset folders at the paths the build copies them to", () => {
+    expect(attribute(devPage('/'), 'room', 'src')).toBe('/images/room.svg');
+    expect(attribute(buildPage('/'), 'room', 'src')).toBe('/images/room.svg');
+    const room = devFiles.get('/images/room.svg');
+    expect(room?.status).toBe(200);
+    expect(room?.body).toBe(readFileSync(path.join(outDir, 'images/room.svg'), 'utf8'));
   });
 
   it('gives the browser the stylesheet and the VITE_ variable, never the other variable', () => {
