@@ -12,9 +12,12 @@ const ROUTES = ['/', '/about/', '/404.html', '/500.html'];
 const htmlFileOf = (route: string): string =>
   route.endsWith('.html') ? route.slice(1) : `${route.slice(1)}index.html`;
 
-/** What legitimately differs between the two: Vite's mode. */
-const MODE_FIELDS = ['mode', 'dev', 'prod'] as const;
-type Mode = Record<(typeof MODE_FIELDS)[number], string>;
+/** What legitimately differs between the two: Vite's mode (import.meta.env MODE, DEV, PROD). */
+interface Mode {
+  mode: string;
+  dev: string;
+  prod: string;
+}
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
 
