@@ -1,3 +1,4 @@
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createServer as createViteServer, mergeConfig, type ViteDevServer } from 'vite';
@@ -14,6 +15,16 @@ import { formatError } from '../errors.ts';
 import { escapeHtml } from '../runtime/escape.ts';
 import { contentTypeOf } from '../serve/content-types.ts';
 import { listenOnFreePort } from '../serve/listen.ts';
+import type { SiteDefinition } from '../site/index.ts';
+
+/** The site's folders copied as they are into the output (`defineSite({ assets })`). */
+type SiteAssets = ReturnType<NonNullable<SiteDefinition<unknown>['assets']>>;
+
+/** What the dev server answers from: the build's files in memory, and the site's asset folders. */
+interface DevOutput {
+  files: Map<string, string | Uint8Array>;
+  assets: SiteAssets;
+}
 
 export interface DevOptions {
   /** The site's folder (its `ssg.config.*`). Default: the current directory. */
@@ -55,9 +66,9 @@ export async function dev(
       optimizeDeps: { entries: [setup.files.browser] },
     }),
   );
-  let files: Promise<Map<string, string | Uint8Array>> | null = null;
+  let output: Promise<DevOutput> | null = null;
   const invalidate = () => {
-    files = null;
+    output = null;
   };
   vite.watcher.add(setup.contentDir);
   vite.watcher.on('all', (_event, file) => {
@@ -65,7 +76,7 @@ export async function dev(
     if (file.startsWith(setup.contentDir + path.sep)) vite.ws.send({ type: 'full-reload' });
   });
 
-  const render = async (): Promise<Map<string, string | Uint8Array>> => {
+  const render = async (): Promise<DevOutput> => {
     const loaded = await loadThroughVite(vite, setup.files);
     const target = resolveTarget(setup, loaded.site, options.brand);
     const ctx: BuildContext = { ...setup, ...target, loaded, warnings: [] };
@@ -79,7 +90,7 @@ export async function dev(
       files: [],
     };
     await renderPages(ctx);
-    return outputFiles(ctx);
+    return { files: outputFiles(ctx), assets: ctx.loaded.site.assets?.(ctx.content) ?? [] };
   };
 
   const { createServer } = await import('node:http');
@@ -89,9 +100,17 @@ export async function dev(
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
-      files ??= render();
-      const all = await files;
+      output ??= render();
+      const { files: all, assets } = await output;
       const key = lookup(all, url.pathname);
+      // The build copies these folders into the output; here they are read where they are.
+      const asset = key ? undefined : await assetFileOf(assets, url.pathname);
+      if (asset) {
+        res
+          .writeHead(200, { 'content-type': contentTypeOf(asset), 'cache-control': 'no-store' })
+          .end(await readFile(asset));
+        return;
+      }
       const body = (key && all.get(key)) ?? all.get('/404.html') ?? '';
       const type = key ? contentTypeOf(key) : 'text/html; charset=utf-8';
       const html = type.startsWith('text/html')
@@ -139,6 +158,25 @@ export async function dev(
 function lookup(files: Map<string, unknown>, pathname: string): string | undefined {
   const candidates = [pathname, `${pathname.replace(/\/$/, '')}/index.html`, `${pathname}.html`];
   return candidates.find((c) => files.has(c));
+}
+
+/** The file at `pathname` in one of the site's asset folders, if there is one. */
+async function assetFileOf(assets: SiteAssets, pathname: string): Promise<string | undefined> {
+  let wanted: string;
+  try {
+    wanted = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  for (const { from, to } of assets) {
+    const prefix = path.posix.join('/', to, '/');
+    if (!wanted.startsWith(prefix)) continue;
+    const file = path.resolve(from, `.${path.posix.join('/', wanted.slice(prefix.length))}`);
+    // Only files inside the folder: a `..` in the path must not reach the rest of the disk.
+    if (!file.startsWith(path.resolve(from) + path.sep)) continue;
+    if ((await stat(file).catch(() => undefined))?.isFile()) return file;
+  }
+  return undefined;
 }
 
 /** The site and the renderer through Vite's module graph (the build's server entry), so code edits are picked up. */
