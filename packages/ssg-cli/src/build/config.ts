@@ -65,7 +65,7 @@ export async function resolveSetup(options: BuildOptions): Promise<SiteSetup> {
   return {
     root,
     srcDir,
-    files: siteFilesOf(srcDir),
+    files: siteFilesOf(srcDir, root),
     contentDir,
     configFile,
     configUrl,

@@ -25,17 +25,19 @@ export interface SiteFiles {
   packageDir: string;
 }
 
-function packageDirOf(dir: string): string {
-  for (let d = dir; ; d = path.dirname(d)) {
+/** The nearest package folder from `dir` up to `root` (the config's folder); `root` when none. */
+function packageDirOf(dir: string, root: string): string {
+  for (let d = dir; d.startsWith(root); d = path.dirname(d)) {
     if (existsSync(path.join(d, 'package.json'))) return d;
-    if (path.dirname(d) === d) return dir;
+    if (d === root || path.dirname(d) === d) break;
   }
+  return root;
 }
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs'];
 
-/** `site.ts` and `browser.ts` (or .tsx/.js…) of the site's source folder. */
-export function siteFilesOf(srcDir: string): SiteFiles {
+/** `site.ts` and `browser.ts` (or .tsx/.js…) of the site's source folder, below the site's `root`. */
+export function siteFilesOf(srcDir: string, root: string): SiteFiles {
   const find = (name: 'site' | 'browser'): string => {
     const file = EXTENSIONS.map((ext) => path.join(srcDir, name + ext)).find((f) => existsSync(f));
     if (file) return file;
@@ -47,7 +49,7 @@ export function siteFilesOf(srcDir: string): SiteFiles {
       file: path.join(srcDir, `${name}.ts`),
     });
   };
-  return { site: find('site'), browser: find('browser'), packageDir: packageDirOf(srcDir) };
+  return { site: find('site'), browser: find('browser'), packageDir: packageDirOf(srcDir, root) };
 }
 
 /** The browser entry: the runtime's client start with the site's browser definition. */
