@@ -33,17 +33,26 @@ export class SsgError extends Error {
   readonly hint: string | undefined;
   readonly file: string | undefined;
   readonly issues: readonly ContentIssue[];
+  /** Lines printed under the message, e.g. where in the site's code a render failed. */
+  readonly trace: readonly string[];
 
   constructor(
     code: ErrorCode,
     message: string,
-    details: { hint?: string; file?: string; issues?: ContentIssue[]; cause?: unknown } = {},
+    details: {
+      hint?: string;
+      file?: string;
+      issues?: ContentIssue[];
+      trace?: string[];
+      cause?: unknown;
+    } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.code = code;
     this.hint = details.hint;
     this.file = details.file;
     this.issues = details.issues ?? [];
+    this.trace = details.trace ?? [];
   }
 }
 
@@ -80,6 +89,7 @@ export function formatError(error: unknown, style: ErrorStyle = PLAIN): string {
     const value = issue.value !== undefined ? ` (found ${showValue(issue.value)})` : '';
     lines.push(`  - ${where}${value}: ${issue.message}`);
   }
+  for (const line of error.trace) lines.push(`    ${line}`);
   if (error.hint) lines.push(style.dim(`  hint: ${error.hint}`));
   return lines.join('\n');
 }

@@ -4,7 +4,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { contentCopy, MINI_CONTENT, MINI_SITE, tempDir } from './helpers.ts';
+import { contentCopy, MINI_CONTENT, MINI_SITE, miniSiteCopy, tempDir } from './helpers.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../bin/ssg.mjs');
 const PACKAGE = JSON.parse(
@@ -79,6 +79,20 @@ describe('ssg build', () => {
     );
     expect(run.stderr).toContain('site.json at name (found 42): Expected a string.');
     expect(run.stderr).toContain('nothing was written');
+  });
+
+  it("names the file and line of the component that threw, in the site's own source", () => {
+    const root = miniSiteCopy();
+    const page = path.join(root, 'src/pages/page.tsx');
+    const lines = readFileSync(page, 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.includes('return ('));
+    lines.splice(at, 0, "  if (data.title) throw new Error('no page for you');");
+    writeFileSync(page, lines.join('\n'));
+    const run = build(root, '--out', path.join(tempDir(), 'out'));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('[RENDER_FAILED] Rendering page /sobre/ failed: no page for you');
+    // line numbers of the source file, not of the bundle Vite made from it
+    expect(run.stderr).toMatch(new RegExp(`at Page \\(.*src/pages/page\\.tsx:${at + 1}:\\d+\\)`));
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BuildOptions, build } from '../src/index.ts';
@@ -48,3 +48,15 @@ export function snapshot(dir: string): Record<string, string> {
 }
 
 export const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+
+/**
+ * A copy of the mini site's code (and package.json) that a test may break; its node_modules is
+ * the fixture's, through a symlink, so its imports resolve as the fixture's do.
+ */
+export function miniSiteCopy(): string {
+  const root = tempDir('ssg-site-');
+  cpSync(path.join(MINI_SITE, 'src'), path.join(root, 'src'), { recursive: true });
+  cpSync(path.join(MINI_SITE, 'package.json'), path.join(root, 'package.json'));
+  symlinkSync(path.join(MINI_SITE, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  return root;
+}

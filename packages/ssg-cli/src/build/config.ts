@@ -1,5 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeCachingRule } from '../config/define-config.ts';
 import { loadConfig } from '../config/load-config.ts';
@@ -7,6 +6,7 @@ import { SsgError } from '../errors.ts';
 import type { SiteDefinition } from '../site/index.ts';
 import type { Bundler } from './bundle-process.ts';
 import type { BuildContext, BuildOptions, LoadedSite, TrailingSlash } from './context.ts';
+import { toolHash } from './incremental.ts';
 import { importSite } from './load-site.ts';
 import { type BundleKey, recordServerBundle, reusableServerBundle } from './server-cache.ts';
 import { type SiteFiles, siteFilesOf } from './vite-config.ts';
@@ -128,15 +128,6 @@ export function resolveTarget(
   return { brand, outDir, stagingDir };
 }
 
-/** Version of this package and of Vite: a server bundle made by others is not reused. */
-function toolVersions(): string {
-  const read = (file: string | URL) =>
-    (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-  const own = read(new URL('../../package.json', import.meta.url));
-  const vite = read(createRequire(import.meta.url).resolve('vite/package.json'));
-  return `@ssg/cli ${own} vite ${vite}`;
-}
-
 /**
  * The site's code from its server bundle: made by Vite (in the bundle process), or the previous
  * one when nothing it was made from changed.
@@ -149,7 +140,8 @@ export async function loadSiteCode(
     root: setup.root,
     files: setup.files,
     configUrl: setup.configUrl,
-    tool: toolVersions(),
+    // the framework's own code and the versions of Vite and React: a bundle made by others is not reused
+    tool: await toolHash(setup.root),
   };
   let bundle = setup.force ? undefined : await reusableServerBundle(key);
   const warnings: string[] = [];

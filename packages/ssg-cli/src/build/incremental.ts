@@ -86,7 +86,7 @@ const sha = (...parts: Array<string | Uint8Array>): string => {
 
 let toolHashMemo: Promise<string> | undefined;
 /** The CLI's own sources and the versions of the packages that shape the output. */
-function toolHash(root: string): Promise<string> {
+export function toolHash(root: string): Promise<string> {
   toolHashMemo ??= (async () => {
     const src = fileURLToPath(new URL('..', import.meta.url));
     const hash = createHash('sha256');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { PageData, SliceData } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 import type { RouteDefinition } from '../site/index.ts';
@@ -196,13 +197,28 @@ function pageDataOf(route: RouteDefinition): PageData {
 
 const digestOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
+/**
+ * The frames of an error's stack in the site's own code (the server bundle has source maps, so
+ * they name the site's files and lines), with paths relative to the current folder.
+ */
+export function siteFrames(error: unknown): string[] {
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  return stack
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .filter((line) => !/node_modules|node:internal|\(native\)|\/\.ssg\/server\//.test(line))
+    .slice(0, 8)
+    .map((line) => line.trim().replaceAll(`${process.cwd()}${path.sep}`, ''));
+}
+
 /** Renders, turning a component's exception into an error that names the page or slice. */
 function guard<T>(what: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
     throw new SsgError('RENDER_FAILED', `Rendering ${what} failed: ${(error as Error).message}`, {
-      hint: 'The stack below points to the component; the previous output was left untouched.',
+      hint: 'Fix the component at the place above; the previous output was left untouched.',
+      trace: siteFrames(error),
       cause: error,
     });
   }

@@ -59,6 +59,8 @@ export async function buildServerBundle(input: ServerBundleInput): Promise<Serve
         build: {
           ssr: true,
           write: false,
+          // Not written there (writeBundle does, by digest); source map paths are made from it.
+          outDir: serverBundlesDir(input.files),
           target: 'node20',
           minify: false,
           sourcemap: true,
@@ -120,10 +122,13 @@ async function writeBundle(
     const scratch = `${dir}.tmp-${process.pid}-${Date.now()}`;
     await mkdir(scratch, { recursive: true });
     for (const chunk of sorted) {
-      const map = chunk.map ? `\n//# sourceMappingURL=${path.basename(chunk.fileName)}.map` : '';
-      await writeFile(path.join(scratch, chunk.fileName), chunk.code + map);
-      if (chunk.map)
-        await writeFile(path.join(scratch, `${chunk.fileName}.map`), chunk.map.toString());
+      await writeFile(path.join(scratch, chunk.fileName), chunk.code);
+      if (chunk.map) {
+        // Absolute sources: the maps are read from a folder below the one Vite made them for.
+        const base = serverBundlesDir(files);
+        const map = { ...chunk.map, sources: chunk.map.sources.map((s) => path.resolve(base, s)) };
+        await writeFile(path.join(scratch, `${chunk.fileName}.map`), JSON.stringify(map));
+      }
     }
     await rename(scratch, dir).catch(() => rm(scratch, { recursive: true, force: true }));
   }
