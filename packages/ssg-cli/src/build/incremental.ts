@@ -92,7 +92,14 @@ export function toolHash(root: string): Promise<string> {
     const hash = createHash('sha256');
     const entries = await readdir(src, { recursive: true, withFileTypes: true });
     const files = entries
-      .filter((e) => e.isFile() && !e.name.includes('.test.'))
+      // code only: declarations and source maps of a compiled copy do not shape the output
+      .filter(
+        (e) =>
+          e.isFile() &&
+          !e.name.includes('.test.') &&
+          /\.(m?js|tsx?)$/.test(e.name) &&
+          !e.name.endsWith('.d.ts'),
+      )
       .map((e) => path.join(e.parentPath, e.name))
       .sort();
     for (const file of files) hash.update(path.relative(src, file)).update(await readFile(file));

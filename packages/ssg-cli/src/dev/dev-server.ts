@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { createServer as createViteServer, mergeConfig, type ViteDevServer } from 'vite';
+// Vite is imported when the dev server starts: importing the package's API must not load it.
+import type { ViteDevServer } from 'vite';
 import { resolveSetup, resolveTarget } from '../build/config.ts';
 import { loadContent } from '../build/content.ts';
 import type { BuildContext, LoadedSite } from '../build/context.ts';
@@ -50,6 +51,7 @@ export async function dev(
   // Before anything reads it: the build sets production when unset, which would turn off fast refresh.
   process.env.NODE_ENV ??= 'development';
   const setup = await resolveSetup({ root: options.root, contentDir: options.contentDir });
+  const { createServer: createViteServer, mergeConfig } = await import('vite');
   const { vite: userVite } = await importConfig(setup.configUrl);
   const shared = await siteViteConfig({
     root: setup.root,
