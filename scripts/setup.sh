@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PNPM_VERSION=10.34.9
+# The version package.json pins (packageManager), installed from the npm registry: Corepack cannot
+# verify pnpm's signatures here.
+PNPM_VERSION=$(node -p "require('./package.json').packageManager.replace(/^pnpm@/, '')")
 if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "$PNPM_VERSION" ]; then
   echo "setup: installing pnpm $PNPM_VERSION with npm"
   npm install -g "pnpm@$PNPM_VERSION" --silent

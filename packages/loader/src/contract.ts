@@ -13,7 +13,7 @@ export interface AppData {
 export interface PageData<Data = unknown, Context = Record<string, unknown>> {
   /** Names the JS chunk of the page component, e.g. `component---home`. */
   componentChunkName: string;
-  /** The page's canonical path, e.g. `/servicos/`. */
+  /** The page's canonical path, e.g. `/about/`. */
   path: string;
   result: {
     /** The page's own data, selected from content at build time. */
@@ -62,7 +62,7 @@ export interface SliceData<Data = unknown, Context = Record<string, unknown>> {
   staticQueryHashes: string[];
 }
 
-/** The page name used in page-data URLs: `/` → `index`, `/servicos/` → `servicos`. */
+/** The page name used in page-data URLs: `/` → `index`, `/about/` → `about`. */
 export function pageNameOf(path: string): string {
   const clean = path
     .split('#')[0]!

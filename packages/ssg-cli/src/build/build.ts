@@ -120,7 +120,9 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await discardStaging(ctx.stagingDir);
     throw error;
   }
-  for (const warning of ctx.warnings) reporter?.warn(warning);
+  // The server render's and the client's builds see the same code: a warning of both is one.
+  const warnings = [...new Set(ctx.warnings)];
+  for (const warning of warnings) reporter?.warn(warning);
   return {
     outDir: ctx.outDir,
     brand: ctx.loaded.site.brands?.length ? ctx.brand : '',
@@ -128,7 +130,7 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     pages: ctx.pages!.length,
     bytes: ctx.bytes!,
     stages,
-    warnings: ctx.warnings,
+    warnings,
     reused: {
       pages: ctx.incremental.reusedPages,
       client: ctx.incremental.reusedClient,

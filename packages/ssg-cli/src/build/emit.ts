@@ -21,7 +21,7 @@ import { HASH_PLACEHOLDER, type RenderedPage } from './render.ts';
 import { isPrecached, md5 } from './service-worker.ts';
 import { type FileContents, folders, makeFolders, writeFiles } from './write-files.ts';
 
-/** Output-relative file of a page: `/` → `index.html`, `/servicos/` → `servicos/index.html`, `/404.html` → `404.html`. */
+/** Output-relative file of a page: `/` → `index.html`, `/about/` → `about/index.html`, `/404.html` → `404.html`. */
 export function htmlFileOf(pagePath: string): string {
   const clean = pagePath.replace(/^\/+/, '');
   if (/\.html$/.test(clean)) return clean;

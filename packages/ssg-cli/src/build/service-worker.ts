@@ -31,7 +31,7 @@ export function serviceWorkerConfig(
     // a worker of a newer build waits until the old build's tabs close, so a tab offline always
     // gets HTML, data and chunks of one build.
     clientsClaim: true,
-    // Pages are served from /servicos/, but the HTML file is servicos/index.html.
+    // Pages are served from /about/, but the HTML file is about/index.html.
     directoryIndex: 'index.html',
     // No navigateFallback: on a multi-page site it would answer unknown URLs with a page and 200.
     // Navigations and page-data/app-data/slice-data are network-first in our prelude

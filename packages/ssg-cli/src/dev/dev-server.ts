@@ -156,7 +156,7 @@ export async function dev(
   };
 }
 
-/** `/servicos/` and `/servicos` both find `/servicos/index.html`; `/` finds `/index.html`. */
+/** `/about/` and `/about` both find `/about/index.html`; `/` finds `/index.html`. */
 function lookup(files: Map<string, unknown>, pathname: string): string | undefined {
   const candidates = [pathname, `${pathname.replace(/\/$/, '')}/index.html`, `${pathname}.html`];
   return candidates.find((c) => files.has(c));

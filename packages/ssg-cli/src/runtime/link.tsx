@@ -4,7 +4,7 @@ import { isClientRoutable, isExternal, withTrailingSlash } from './paths.ts';
 import { observeLink } from './prefetch.ts';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  /** A site path (`/servicos/`), an outside address (`https://…`, `//…`) or `tel:`/`mailto:`. */
+  /** A site path (`/about/`), an outside address (`https://…`, `//…`) or `tel:`/`mailto:`. */
   to: string;
   ref?: Ref<HTMLAnchorElement>;
 }

@@ -27,7 +27,7 @@ export type ContentResult<Content> =
   | { ok: false; issues: ContentIssue[] };
 
 export interface RouteDefinition<Data = unknown> {
-  /** Canonical path: `/`, `/servicos/`, `/404.html`, `/500.html`. */
+  /** Canonical path: `/`, `/about/`, `/404.html`, `/500.html`. */
   path: string;
   /** Key of the component in the browser definition's `components`. */
   component: string;
