@@ -4,14 +4,7 @@ import path from 'node:path';
 // unchanged (incremental.ts) never loads it.
 import type { InlineConfig, Manifest } from 'vite';
 import { SsgError } from '../errors.ts';
-import { moduleInputsPlugin } from './module-inputs.ts';
-import {
-  ASSETS_DIR,
-  CLIENT_ENTRY_ID,
-  collectingLogger,
-  type SiteFiles,
-  siteViteConfig,
-} from './vite-config.ts';
+import { ASSETS_DIR, CLIENT_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
 
 export { ASSETS_DIR };
 
@@ -57,20 +50,11 @@ export interface ClientBundleOutput {
 
 /** Stage "bundle": Vite builds the browser code into the staging folder, one chunk per component. */
 export async function bundleClient(input: ClientBundleInput): Promise<ClientBundleOutput> {
-  const { build: viteBuild, mergeConfig } = await import('vite');
-  const warnings: string[] = [];
-  let inputs: string[] = [];
-  const shared = await siteViteConfig({
-    root: input.root,
-    files: input.files,
-    mode: 'production',
-    user: input.vite,
-    logger: collectingLogger(warnings),
-  });
+  let built: Awaited<ReturnType<typeof viteBuildOfSite>>;
   try {
-    await viteBuild(
-      mergeConfig(shared, {
-        plugins: [moduleInputsPlugin((ids) => (inputs = ids))],
+    built = await viteBuildOfSite(
+      { root: input.root, files: input.files, user: input.vite },
+      {
         build: {
           outDir: input.outDir,
           emptyOutDir: false,
@@ -86,7 +70,7 @@ export async function bundleClient(input: ClientBundleInput): Promise<ClientBund
             output: { entryFileNames: `${ASSETS_DIR}/app-[hash].js` },
           },
         },
-      } satisfies InlineConfig),
+      },
     );
   } catch (error) {
     throw new SsgError(
@@ -98,6 +82,7 @@ export async function bundleClient(input: ClientBundleInput): Promise<ClientBund
       },
     );
   }
+  const { inputs, warnings } = built;
   const manifestFile = path.join(input.outDir, '.vite/manifest.json');
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
   await rm(path.join(input.outDir, '.vite'), { recursive: true, force: true });

@@ -10,13 +10,7 @@ import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InlineConfig, Rolldown } from 'vite';
 import { SsgError } from '../errors.ts';
-import { moduleInputsPlugin } from './module-inputs.ts';
-import {
-  collectingLogger,
-  SERVER_ENTRY_ID,
-  type SiteFiles,
-  siteViteConfig,
-} from './vite-config.ts';
+import { SERVER_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
 
 export interface ServerBundle {
   /** The entry module, absolute: exports `site`, `browser` and `render`. */
@@ -41,21 +35,13 @@ export const serverBundlesDir = (files: SiteFiles): string =>
   path.join(files.packageDir, 'node_modules/.ssg/server');
 
 export async function buildServerBundle(input: ServerBundleInput): Promise<ServerBundle> {
-  const { build: viteBuild, mergeConfig } = await import('vite');
-  const warnings: string[] = [];
-  let inputs: string[] = [];
-  const shared = await siteViteConfig({
-    root: input.root,
-    files: input.files,
-    mode: 'production',
-    user: input.vite,
-    logger: collectingLogger(warnings),
-  });
   let output: Rolldown.OutputChunk[];
+  let inputs: string[];
+  let warnings: string[];
   try {
-    const result = await viteBuild(
-      mergeConfig(shared, {
-        plugins: [moduleInputsPlugin((ids) => (inputs = ids))],
+    const built = await viteBuildOfSite(
+      { root: input.root, files: input.files, user: input.vite },
+      {
         build: {
           ssr: true,
           write: false,
@@ -75,8 +61,10 @@ export async function buildServerBundle(input: ServerBundleInput): Promise<Serve
             },
           },
         },
-      } satisfies InlineConfig),
+      },
     );
+    ({ inputs, warnings } = built);
+    const { result } = built;
     const outputs = Array.isArray(result) ? result : [result];
     output = outputs.flatMap((o) =>
       'output' in o ? o.output.filter((c): c is Rolldown.OutputChunk => c.type === 'chunk') : [],

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { InlineConfig, Logger, Plugin } from 'vite';
 import { SsgError } from '../errors.ts';
+import { moduleInputsPlugin } from './module-inputs.ts';
 
 export const ASSETS_DIR = '_ssg';
 export const CLIENT_ENTRY_ID = 'virtual:ssg-client-entry';
@@ -139,4 +140,29 @@ export async function siteViteConfig(input: ViteConfigInput): Promise<InlineConf
     ...(input.logger ? { customLogger: input.logger, logLevel: 'warn' as const } : {}),
   };
   return input.user ? mergeConfig(base, input.user) : base;
+}
+
+/** A production build of the site's code: what Vite returned, every file it read, its warnings. */
+export async function viteBuildOfSite(
+  input: Omit<ViteConfigInput, 'mode' | 'logger'>,
+  build: InlineConfig,
+): Promise<{
+  result: Awaited<ReturnType<typeof import('vite').build>>;
+  inputs: string[];
+  warnings: string[];
+}> {
+  const { build: viteBuild, mergeConfig } = await import('vite');
+  const warnings: string[] = [];
+  let inputs: string[] = [];
+  const shared = await siteViteConfig({
+    ...input,
+    mode: 'production',
+    logger: collectingLogger(warnings),
+  });
+  const config = mergeConfig(shared, {
+    ...build,
+    plugins: [...(build.plugins ?? []), moduleInputsPlugin((ids) => (inputs = ids))],
+  });
+  const result = await viteBuild(config);
+  return { result, inputs, warnings };
 }
