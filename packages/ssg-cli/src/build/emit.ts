@@ -14,6 +14,7 @@ import {
 import { SsgError } from '../errors.ts';
 import type { ClientBundle } from './bundle-client.ts';
 import type { BuildContext, OutputBytes } from './context.ts';
+import { copiedFolders } from './copied-folders.ts';
 import { outputUpToDate } from './incremental.ts';
 import { checkPageDataSize } from './page-data-size.ts';
 import { progressCounter } from './progress.ts';
@@ -128,7 +129,7 @@ export async function emitFiles(ctx: BuildContext): Promise<void> {
   }
   try {
     await writeFiles(ctx.folders?.into ?? ctx.stagingDir, writing);
-    for (const asset of ctx.loaded.site.assets?.(ctx.content) ?? []) {
+    for (const asset of copiedFolders(ctx)) {
       const target = path.join(ctx.stagingDir, asset.to);
       await cp(asset.from, target, { recursive: true });
       await hashCopied(ctx.stagingDir, target, precache);

@@ -18,6 +18,7 @@ import { HOST_DIR, OFFLINE_PAGE } from '../host/rules.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { ClientBundle } from './bundle-client.ts';
 import type { BuildContext } from './context.ts';
+import { copiedFolders } from './copied-folders.ts';
 import type { PageOutput } from './render-workers.ts';
 import { clientEntrySource } from './vite-config.ts';
 
@@ -270,7 +271,7 @@ async function optionsKey(ctx: BuildContext, tool: string): Promise<string> {
       ctx.keepBuilds,
     ]),
   ];
-  for (const asset of ctx.loaded.site.assets?.(ctx.content) ?? []) {
+  for (const asset of copiedFolders(ctx)) {
     parts.push(`${asset.from}>${asset.to}`);
     const info = await stat(asset.from).catch(() => null);
     if (!info) continue;
