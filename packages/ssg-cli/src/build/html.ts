@@ -55,6 +55,13 @@ const BOOT_ID = `${ROOT_ID}-boot`;
  */
 const BOOT_SCRIPT = `const b=JSON.parse(document.getElementById(${JSON.stringify(BOOT_ID)}).textContent),h=document.head,l=(r,u,a)=>{const e=document.createElement("link");e.rel=r;e.href=u;if(a){e.as=a;e.crossOrigin="anonymous"}h.append(e)},g=()=>{b.modules.forEach(u=>l("modulepreload",u));b.data.forEach(u=>l("preload",u,"fetch"));import(b.entry)};document.hidden?setTimeout(g):requestAnimationFrame(()=>setTimeout(g))`;
 
+/**
+ * A page's HTML for `ssg dev`, whose inline module scripts Vite analyses: the boot script's import
+ * of an address it reads at run time is marked as meant (Vite warned on every page otherwise).
+ */
+export const htmlForDevServer = (html: string): string =>
+  html.replace('import(b.entry)', 'import(/* @vite-ignore */ b.entry)');
+
 /** A page's whole HTML document: content and CSS first, the client after the first paint. */
 export function documentHtml(input: DocumentInput): string {
   const { client } = input;

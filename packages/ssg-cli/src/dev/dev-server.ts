@@ -7,6 +7,7 @@ import { resolveSetup, resolveTarget } from '../build/config.ts';
 import { loadContent } from '../build/content.ts';
 import type { BuildContext, LoadedSite } from '../build/context.ts';
 import { outputFiles } from '../build/emit.ts';
+import { htmlForDevServer } from '../build/html.ts';
 import { checkDefinitions } from '../build/load-site.ts';
 import { renderPages } from '../build/render.ts';
 import { collectRoutes } from '../build/routes.ts';
@@ -116,7 +117,7 @@ export async function dev(
       const body = (key && all.get(key)) ?? all.get('/404.html') ?? '';
       const type = key ? contentTypeOf(key) : 'text/html; charset=utf-8';
       const html = type.startsWith('text/html')
-        ? await vite.transformIndexHtml(url.pathname, String(body))
+        ? await vite.transformIndexHtml(url.pathname, htmlForDevServer(String(body)))
         : body;
       res
         .writeHead(key ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store' })
