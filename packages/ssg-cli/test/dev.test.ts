@@ -1,7 +1,7 @@
 // Real: `dev()` (a Vite dev server) on the mini fixture site and a copy of its content. Faked: nothing.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dev } from '../src/index.ts';
 import { contentCopy, MINI_SITE } from './helpers.ts';
 
@@ -36,17 +36,6 @@ describe('ssg dev', () => {
     const data = JSON.parse((await get('/page-data/sobre/page-data.json')).body);
     expect(data.path).toBe('/sobre/');
     expect((await get('/@id/virtual:ssg-client-entry')).status).toBe(200);
-  });
-
-  it('serves pages without a warning about their boot script', async () => {
-    const warn = vi.spyOn(console, 'warn');
-    try {
-      expect((await get('/servicos/')).status).toBe(200);
-      const said = warn.mock.calls.flat().map(String).join('\n');
-      expect(said).not.toContain('cannot be analyzed');
-    } finally {
-      warn.mockRestore();
-    }
   });
 
   it('answers unknown paths with the 404 page', async () => {
