@@ -187,24 +187,40 @@ describe('page-data faults', () => {
   });
 });
 
-describe('a missing chunk', () => {
-  it('ends on the server HTML of the target after one full navigation, never a reload loop', async () => {
-    host.fault(/^\/_ssg\/services-page-[^/]+\.js$/, () => ({ status: 404 }));
-    const { page, log } = await visit('/');
-    await markDocument(page);
-    await clickLink(page, '/servicos/');
-    await page.waitForFunction(() => window.location.pathname === '/servicos/', {
-      timeout: 15_000,
-    });
-    await waitForConsole(log, NOT_RENDERING('/servicos/'));
-    await new Promise((r) => setTimeout(r, 1500)); // time for a loop, were there one
-    expect(await h1(page)).toBe(heading.servicos);
-    expect(documentRequests(log)).toEqual(['/', '/servicos/']);
-    expect(
-      await page.evaluate(() => sessionStorage.getItem('ssg-chunk:component---services')),
-    ).toBe('1');
-    expect(host.requests.some((r) => r.path.startsWith('/_ssg/services-page-'))).toBe(true);
-  });
+describe('a page chunk that cannot be loaded', () => {
+  const CHUNK = /^\/_ssg\/services-page-[^/]+\.js$/;
+  it.each([
+    ['404', { status: 404 }],
+    ['a network error', { status: 0 }],
+  ])(
+    "%s: back to the last known path once, then the target's server HTML, never a loop",
+    async (_, answer) => {
+      host.fault(CHUNK, () => answer);
+      const { page, log } = await visit('/');
+      await markDocument(page);
+      await clickLink(page, '/servicos/');
+      // after the retries, a full navigation to the page that last rendered: the home page
+      await expect
+        .poll(() => documentRequests(log), { timeout: 15_000, interval: 100 })
+        .toEqual(['/', '/']);
+      await hydrated(page);
+      expect(await page.evaluate(() => window.location.pathname)).toBe('/');
+      expect(await h1(page)).toBe(heading.home);
+      expect(
+        await page.evaluate(() => sessionStorage.getItem('ssg-chunk:component---services')),
+      ).toBe('1');
+      // the same chunk failing again this session: a full navigation to the target instead
+      await clickLink(page, '/servicos/');
+      await page.waitForFunction(() => window.location.pathname === '/servicos/', {
+        timeout: 15_000,
+      });
+      await waitForConsole(log, NOT_RENDERING('/servicos/'));
+      await new Promise((r) => setTimeout(r, 1500)); // time for a loop, were there one
+      expect(await h1(page)).toBe(heading.servicos);
+      expect(documentRequests(log)).toEqual(['/', '/', '/servicos/']);
+      expect(host.requests.some((r) => r.path.startsWith('/_ssg/services-page-'))).toBe(true);
+    },
+  );
 });
 
 describe('new deploys', () => {

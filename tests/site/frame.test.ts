@@ -361,7 +361,7 @@ describe('delayed route', () => {
     });
     expect(bar.height).toBeGreaterThan(0);
     expect(bar.width).toBeGreaterThan(PHONE.width / 2);
-    expect(bar.label).toBeTruthy();
+    expect(bar.label).toBe('Carregando página');
     expect(new URL(page.url()).pathname).toBe('/'); // still on the old page meanwhile
 
     expect(held.length).toBeGreaterThan(0);

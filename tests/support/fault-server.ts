@@ -10,7 +10,7 @@ export interface Recorded {
   status: number;
 }
 
-/** What a fault answers; `undefined` lets the real file through. */
+/** What a fault answers; `undefined` lets the real file through; status 0 drops the connection. */
 export interface FaultAnswer {
   status: number;
   body?: string;
@@ -82,6 +82,7 @@ export async function startFaultServer(dir: string): Promise<FaultServer> {
       const answer = f.answer({ method, path: p }, f.n++);
       if (answer) {
         record(answer.status);
+        if (answer.status === 0) return void req.socket.destroy(); // a network error
         return send(req, res, answer.status, answer.body ?? '', answer.type ?? 'text/plain');
       }
     }

@@ -161,14 +161,23 @@ describe('loadPage', () => {
     expect(net.requests.filter((r) => r.method === 'HEAD')).toEqual([]);
   });
 
-  it('navigates fully when the target chunk is gone, and marks it so the target does not reload', async () => {
+  it('goes back to the last known path when the target chunk is gone, once per chunk', async () => {
     const loadComponent = vi.fn(goneChunk('component---servicos'));
     const { loader, nav, storage } = await started(site(), { loadComponent });
     expect(await settle(loader.loadPage('/servicos/'))).toBeNull();
-    expect(nav.assigned).toEqual(['/servicos/']);
+    expect(nav.assigned).toEqual(['/']);
     // polled: the first try and 3 more, 200 ms apart
     expect(loadComponent.mock.calls.filter(([c]) => c === 'component---servicos')).toHaveLength(4);
     expect(storage.data.get(`${CHUNK_KEY}component---servicos`)).toBe('1');
+  });
+
+  it('navigates fully to the target when its chunk already failed this session (no loop)', async () => {
+    const loadComponent = vi.fn(goneChunk('component---servicos'));
+    const { loader, nav } = await started(site(), { loadComponent });
+    await settle(loader.loadPage('/galeria/'));
+    expect(await settle(loader.loadPage('/servicos/'))).toBeNull();
+    expect(await settle(loader.loadPage('/servicos/'))).toBeNull();
+    expect(nav.assigned).toEqual(['/galeria/', '/servicos/']);
   });
 
   it('navigates fully when app-data shows a new deploy during the visit', async () => {

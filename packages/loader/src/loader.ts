@@ -30,8 +30,8 @@ export type LoaderOptions = Partial<Platform & Tunables> &
 /** The loader, with what it adds to the `Loader` contract. */
 export interface SsgLoader extends Loader {
   /**
-   * A lazily loaded chunk failed after the page rendered: full navigation to the last known
-   * path, once per chunk per session. Returns whether it navigated.
+   * A chunk failed (a navigation's page chunk, or one a rendered page loads lazily): full
+   * navigation to the last known path, once per chunk per session. Returns whether it navigated.
    */
   chunkFailed(chunkName: string): boolean;
 }
@@ -47,7 +47,8 @@ export function createLoader(options: LoaderOptions): SsgLoader {
     updateAvailable: updateInstalled,
     ...options,
   };
-  let lastPath = '/';
+  // '' before start: this document's own address
+  let lastPath = '';
   /** The deployed compilation hash once it differs from this HTML's: the page is stale. */
   let stale = '';
   let appData: Promise<unknown> | undefined;
@@ -89,6 +90,9 @@ export function createLoader(options: LoaderOptions): SsgLoader {
   /** Reloads for a gone chunk happen once per chunk per session, so they can never loop. */
   const firstChunkFailure = (chunk: string) => takeOnce(c.storage, CHUNK_KEY + chunk, '1');
 
+  /** A chunk could not be loaded: full navigation to the last page that rendered, once per chunk. */
+  const chunkFailed = (chunk: string) => firstChunkFailure(chunk) && !go(lastPath);
+
   let hiddenAt = 0;
   const watchVisibility = (v = c.visibility) =>
     v?.addEventListener('visibilitychange', () => {
@@ -124,9 +128,9 @@ export function createLoader(options: LoaderOptions): SsgLoader {
       const res = await load(path).catch((e: LoadFailure) => e);
       if (stale) return go(path);
       if (res instanceof Error) {
-        // remember the chunk, so that the page we land on does not reload for it again
-        if (res.chunk) firstChunkFailure(res.chunk);
-        return go(path);
+        // spec §8: back to the last known path once per chunk (a deploy gives it new chunk names);
+        // the second time, a full navigation whose start does not reload for the chunk again
+        return res.chunk && chunkFailed(res.chunk) ? null : go(path);
       }
       // no page-data, but the host may still serve HTML for it (a page outside this site)
       if (res.status === 'not-found' && (await htmlExists(path))) return go(path);
@@ -140,10 +144,6 @@ export function createLoader(options: LoaderOptions): SsgLoader {
       load(pathKey(path)).catch(() => {});
     },
     checkForUpdate,
-    chunkFailed(chunk) {
-      const first = firstChunkFailure(chunk);
-      if (first) go(lastPath);
-      return first;
-    },
+    chunkFailed,
   };
 }

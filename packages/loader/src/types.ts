@@ -36,7 +36,8 @@ export interface Loader {
   /**
    * A client navigation's resources. Resolves `null` when the loader has instead started a full
    * browser navigation (HEAD 200 for a path without page-data, resources that cannot be loaded,
-   * a chunk that failed, a new deploy): the caller then does nothing more.
+   * a new deploy; a page chunk that failed after its retries sends the visitor to the last known
+   * path instead, once per chunk per session): the caller then does nothing more.
    */
   loadPage(path: string): Promise<PageResources | null>;
   /** Resources already loaded, synchronously. */

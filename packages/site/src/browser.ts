@@ -19,4 +19,6 @@ export default defineBrowser({
   onRouteUpdate: ({ location }) => schedulePageView(location),
   // Slow navigations are worth knowing about; the framework shows the progress bar itself.
   onRouteDelayed: ({ pathname }) => trackEvent('route_delayed', { page_path: pathname }),
+  // The progress bar's accessible name, in the site's language (the framework's default is English).
+  progressLabel: 'Carregando página',
 });

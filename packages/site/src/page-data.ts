@@ -81,7 +81,8 @@ export interface HomeData {
   images: { hero: ImageData; about: ImageData; cta: ImageData };
   whatsHref: string;
   phone: string;
-  unitCount: number;
+  /** The hero's figures, from the brand's content (`home.facts`), placeholders filled. */
+  facts: Array<{ value: string; label: string }>;
   countdown: { eventName: string; eventDate: string; subtitle: string };
   services: ServiceView[];
   plans: {

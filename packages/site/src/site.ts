@@ -9,7 +9,7 @@ import { brandIllustrations, imageUrl } from './content/brand-illustrations.ts';
 import { BRANDS, loadContent } from './content/load-content.ts';
 import { qrSvg } from './content/qr-code.ts';
 import type { Content, NamedImage } from './content/schema.ts';
-import { pageHead, unitsJsonLd } from './content/seo.ts';
+import { fillBrandText, pageHead, unitsJsonLd } from './content/seo.ts';
 import { FALLBACK_TEXTS, withFallbacks } from './lib/fallback-texts.ts';
 import {
   facebookUrl,
@@ -90,6 +90,7 @@ function routes(c: Content): RouteDefinition[] {
   });
 
   const { companyName, subtitle, slogan, cidade, eyebrow } = c.company;
+  const fill = (t: string) => fillBrandText(c, t);
   const home: HomeData = {
     company: { companyName, subtitle, slogan, cidade },
     eyebrow: eyebrow.replaceAll('{cidade}', cidade),
@@ -106,7 +107,7 @@ function routes(c: Content): RouteDefinition[] {
     },
     whatsHref: mainWhatsHref(c),
     phone: c.contact.agendamento[0]!,
-    unitCount: c.units.length,
+    facts: c.home.facts.map((f) => ({ value: fill(f.value), label: fill(f.label) })),
     countdown: c.countdown,
     services: services.slice(0, 6),
     plans: c.plans,
@@ -175,7 +176,6 @@ function routes(c: Content): RouteDefinition[] {
     phone: c.contact.plantao[0]!,
   });
   const jsonLd = unitsJsonLd(c);
-  const where = `${c.company.cidade} e região`;
 
   return [
     {
@@ -185,8 +185,8 @@ function routes(c: Content): RouteDefinition[] {
       pageContext: ctx('Home'),
       head: pageHead(c, {
         path: '/',
-        title: `${name} | Veterinário 24 horas em ${c.company.cidade}`,
-        description: `${c.company.subtitle}. Consultas, vacinas, cirurgias e plantão 24 horas em ${c.units.length} unidades em ${where}.`,
+        title: `${name} | ${fill(c.home.titleSuffix)}`,
+        description: fill(c.home.description),
         jsonLd,
       }),
     },

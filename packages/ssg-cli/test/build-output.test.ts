@@ -151,7 +151,7 @@ describe('the output folder contract', () => {
     for (const [html, h1] of pages) {
       expect(read(html), html).toMatch(
         new RegExp(
-          `<header>.*Cliques: <!-- -->0</button></header><main><!--&--><h1>${h1}</h1>`,
+          `<header>.*Cliques: <!-- -->0</button></header><main><div id="___ssg-focus" tabindex="-1" style="outline:none"><!--&--><h1>${h1}</h1>`,
           's',
         ),
       );

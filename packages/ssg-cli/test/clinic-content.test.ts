@@ -129,3 +129,39 @@ describe('bad clinic content stops the build with every problem named', () => {
     expect(snapshot(out)).toEqual(before);
   });
 });
+
+describe('each brand speaks as itself', () => {
+  it("an unknown placeholder in a brand's home texts is a content issue", async () => {
+    const issues = await issuesOf(
+      brokenContent('brands/psico.json', (j) => {
+        (j.home as JsonObject).titleSuffix = 'Comportamento em {cidde}';
+      }),
+      'psico',
+    );
+    expect(issues).toContainEqual(
+      expect.objectContaining({ file: 'brands/psico.json', path: 'home.titleSuffix' }),
+    );
+  });
+
+  it("one brand's title suffix and hero figures show on its home page only", async () => {
+    const contentDir = brokenContent('brands/psico.json', (j) => {
+      const home = j.home as JsonObject;
+      home.titleSuffix = 'Sufixo único da Psico';
+      home.facts = [{ value: '42 sessões', label: 'figura própria da Psico' }];
+    });
+    const homes: Record<string, string> = {};
+    for (const brand of ['vet', 'med', 'digital', 'psico', 'odonto']) {
+      const outDir = path.join(tempDir(), brand);
+      await build({ root: REPO, contentDir, brand, outDir });
+      homes[brand] = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    }
+    expect(homes.psico).toContain('<title>Amigo Fiel Psico | Sufixo único da Psico</title>');
+    expect(homes.psico).toMatch(/<strong>42 sessões<\/strong><span>figura própria da Psico/);
+    expect(homes.psico).not.toContain('24 horas</strong>');
+    for (const brand of ['vet', 'med', 'digital', 'odonto']) {
+      expect(homes[brand], brand).not.toContain('Sufixo único da Psico');
+      expect(homes[brand], brand).not.toContain('42 sessões');
+    }
+    expect(homes.vet).toMatch(/<strong>24 horas<\/strong>/);
+  }, 180_000);
+});

@@ -71,8 +71,8 @@ describe('each brand’s illustrations', () => {
   it('points pages at the brand copies, and partner logos at the shared originals', async () => {
     const c = await content('odonto');
     expect(imageUrl(c, c.images.hero.file)).toBe('/images/odonto/hero.svg');
-    expect(imageUrl(c, c.gallery.videos[0]!.poster)).toBe(
-      `/images/odonto/${c.gallery.videos[0]!.poster}`,
+    expect(imageUrl(c, c.gallery.photos[0]!.file)).toBe(
+      `/images/odonto/${c.gallery.photos[0]!.file}`,
     );
     expect(imageUrl(c, c.partners[0]!.logo)).toBe(`/images/${c.partners[0]!.logo}`);
     expect(illustrationFiles(c)).not.toContain(c.images.logo.file);

@@ -223,6 +223,7 @@ export async function loadContent({
     brand,
     site: { ...f['site.json'], ...brandData.site },
     company: { ...f['company.json'], ...brandData.company },
+    home: brandData.home,
     social: f['social.json'],
     contact: f['contact.json'],
     units: f['units.json'].units,

@@ -341,6 +341,37 @@ export const imagesFile = z.strictObject(
   >,
 );
 
+/** A home-page text of a brand: `{cidade}` (the city) and `{unidades}` (how many units) are replaced. */
+const homeText = (what: string, max: number) =>
+  text(what)
+    .max(max, `Expected ${what} of at most ${max} characters.`)
+    .check((ctx) => {
+      for (const [placeholder] of ctx.value.matchAll(/\{[^}]*\}/g)) {
+        if (placeholder === '{cidade}' || placeholder === '{unidades}') continue;
+        ctx.issues.push({
+          code: 'custom',
+          input: ctx.value,
+          message: `Unknown placeholder "${placeholder}": only {cidade} (the city) and {unidades} (how many units) are replaced; remove it or correct its spelling.`,
+        });
+      }
+    });
+
+/** What a brand says of itself on its home page and when shared: never the code's words. */
+export const brandHome = z.strictObject({
+  titleSuffix: homeText('the home page title after "Name | "', 70),
+  description: homeText('the home page description (meta description)', 200),
+  facts: z
+    .array(
+      z.strictObject({
+        value: homeText('a hero figure, e.g. "24 horas"', 24),
+        label: homeText('the words under a hero figure', 40),
+      }),
+    )
+    .min(1, 'Expected at least one hero figure.')
+    .max(3, 'Expected at most three hero figures.'),
+  shareText: homeText('the text of the share card (og:image:alt)', 120),
+});
+
 export const brandFile = z.strictObject({
   badge: z.strictObject({
     type: z.enum(BADGE_TYPES, {
@@ -355,6 +386,7 @@ export const brandFile = z.strictObject({
     accent: hexColor,
   }),
   company: companyOverrides.optional(),
+  home: brandHome,
   site: z.strictObject({ url: httpUrl }).partial().optional(),
   images: imagesFile.partial().optional(),
 });
@@ -391,6 +423,7 @@ export interface Content {
   brand: string;
   site: z.infer<typeof siteFile>;
   company: z.infer<typeof companyFile>;
+  home: z.infer<typeof brandHome>;
   social: z.infer<typeof socialFile>;
   contact: z.infer<typeof contactFile>;
   units: Unit[];

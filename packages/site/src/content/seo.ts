@@ -5,6 +5,10 @@ import type { Content, Unit } from './schema.ts';
 
 const DAY = /^(Mo|Tu|We|Th|Fr|Sa|Su)/;
 
+/** A brand's home text with `{cidade}` (the city) and `{unidades}` (how many units) filled in. */
+export const fillBrandText = (c: Content, text: string): string =>
+  text.replaceAll('{cidade}', c.company.cidade).replaceAll('{unidades}', String(c.units.length));
+
 export function pageHead(
   c: Content,
   input: {
@@ -29,7 +33,11 @@ export function pageHead(
     { property: 'og:image', content: image },
     { property: 'og:image:width', content: String(c.images.og.width) },
     { property: 'og:image:height', content: String(c.images.og.height) },
-    { property: 'og:image:alt', content: c.images.og.alt },
+    // the brand's own share text; the card image is shared by the brands
+    {
+      property: 'og:image:alt',
+      content: fillBrandText(c, c.home.shareText),
+    },
     { name: 'twitter:card', content: 'summary_large_image' },
   ];
   if (input.noindex) meta.push({ name: 'robots', content: 'noindex' });

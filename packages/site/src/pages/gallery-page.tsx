@@ -27,32 +27,34 @@ export default function GalleryPage({ data }: PageProps<GalleryData>) {
           ))}
         </div>
       </Section>
-      <Section headingId="videos" title="Vídeos" align="start" tone="soft">
-        <ul className="grid grid--videos">
-          {data.videos.map((v) => (
-            <li key={v.url} className="card video">
-              <SiteLink to={v.url} className="video__link">
-                <span className="video__poster">
-                  <img
-                    src={v.poster.src}
-                    alt=""
-                    width={v.poster.width}
-                    height={v.poster.height}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                  <span className="video__duration">{v.duration}</span>
-                </span>
-                <span className="video__title">
-                  {v.title}
-                  <span className="visually-hidden"> (vídeo no YouTube, abre em nova aba)</span>
-                  <Icon name="external" size={16} color="currentColor" />
-                </span>
-              </SiteLink>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      {data.videos.length > 0 ? (
+        <Section headingId="videos" title="Vídeos" align="start" tone="soft">
+          <ul className="grid grid--videos">
+            {data.videos.map((v) => (
+              <li key={v.url} className="card video">
+                <SiteLink to={v.url} className="video__link">
+                  <span className="video__poster">
+                    <img
+                      src={v.poster.src}
+                      alt=""
+                      width={v.poster.width}
+                      height={v.poster.height}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                    <span className="video__duration">{v.duration}</span>
+                  </span>
+                  <span className="video__title">
+                    {v.title}
+                    <span className="visually-hidden"> (vídeo no YouTube, abre em nova aba)</span>
+                    <Icon name="external" size={16} color="currentColor" />
+                  </span>
+                </SiteLink>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
     </>
   );
 }

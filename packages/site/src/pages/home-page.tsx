@@ -40,18 +40,12 @@ export default function HomePage({ data }: PageProps<HomeData>) {
               </SiteLink>
             </div>
             <ul className="hero__facts">
-              <li>
-                <strong>24 horas</strong>
-                <span>plantão todos os dias</span>
-              </li>
-              <li>
-                <strong>{data.unitCount} unidades</strong>
-                <span>em {company.cidade} e região</span>
-              </li>
-              <li>
-                <strong>+15 anos</strong>
-                <span>cuidando de famílias</span>
-              </li>
+              {data.facts.map((f) => (
+                <li key={f.value}>
+                  <strong>{f.value}</strong>
+                  <span>{f.label}</span>
+                </li>
+              ))}
             </ul>
           </div>
           <div className="hero__art">

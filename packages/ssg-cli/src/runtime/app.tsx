@@ -5,10 +5,12 @@ import type { BrowserDefinition } from '../site/index.ts';
 import { announcementFor, RouteAnnouncer, RouteProgress } from './announcer.tsx';
 import { ROOT_ID } from './client-constants.ts';
 import { RuntimeContext, type RuntimeState } from './context.ts';
+import { focusAfterNavigation, hashTarget } from './focus.ts';
 import { applyHead } from './head.ts';
 import { setNavigator } from './navigate.ts';
 import { PageTree } from './page.tsx';
 import type { SiteLocation, TrailingSlash } from './paths.ts';
+import { enterEntry, savedPosition, startScrollRestoration, syncEntryKey } from './scroll.ts';
 
 /** A page as the app holds it: its resources and the location it is shown at. */
 type PageShown = { resources: PageResources; location: SiteLocation };
@@ -27,12 +29,21 @@ function locationOf(href: string): SiteLocation {
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 }
 
-/** After the new content is in: to the hash's element, or to the top when there is none. */
-function scrollToHash(hash: string): void {
-  const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-  if (target) target.scrollIntoView();
-  else window.scrollTo(0, 0);
+/**
+ * After the new content is in: Back/Forward to the entry's saved position, else to the hash's
+ * element, else to the top (a new page without a hash is already there); then focus.
+ */
+function arrive(hash: string, pop: boolean): void {
+  const saved = pop ? savedPosition() : undefined;
+  const target = hashTarget(hash);
+  if (saved) window.scrollTo(saved[0], saved[1]);
+  else if (target) target.scrollIntoView();
+  else if (pop || hash) window.scrollTo(0, 0);
+  focusAfterNavigation(hash);
 }
+
+const samePage = (a: SiteLocation, b: SiteLocation) =>
+  a.pathname === b.pathname && a.search === b.search;
 
 interface AppProps {
   loader: Loader;
@@ -77,17 +88,17 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
       setDelayed(false);
       if (!resources) return; // the loader has started a full browser navigation
       const url = target.pathname + target.search + target.hash;
-      if (mode === 'push') window.history.pushState(null, '', url);
-      if (mode === 'replace') window.history.replaceState(null, '', url);
-      // Without a hash, scroll the old page (already laid out) to the top first: after the new
-      // content is in, scrolling would force a layout of it before the frame's own.
-      if (!target.hash) window.scrollTo(0, 0);
+      if (mode === 'pop') syncEntryKey();
+      else enterEntry(mode, url);
+      // A new page without a hash: scroll the old page (already laid out) to the top first: after
+      // the new content is in, scrolling would force a layout of it before the frame's own.
+      if (mode !== 'pop' && !target.hash) window.scrollTo(0, 0);
       flushSync(() => {
         setShown({ resources, location: target });
         setAhead(null);
       });
       applyHead(resources.page.result.head);
-      if (target.hash) scrollToHash(target.hash);
+      arrive(target.hash, mode === 'pop');
       setAnnouncement(announcementFor(target.pathname));
     },
     [loader, browser],
@@ -97,10 +108,10 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
     (to: string, options?: { replace?: boolean }) => {
       const target = locationOf(to);
       const here = currentLocation();
-      if (target.pathname === here.pathname && target.search === here.search && !options?.replace) {
-        // Same page: only the hash moves; the browser's own anchor behaviour is enough.
-        window.history.pushState(null, '', to);
-        scrollToHash(target.hash);
+      if (samePage(target, here) && !options?.replace) {
+        // Same page: only the hash moves, in a new history entry.
+        enterEntry('push', to);
+        arrive(target.hash, false);
         setShown((s) => ({ ...s, location: target }));
         return Promise.resolve();
       }
@@ -110,6 +121,7 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   );
 
   useEffect(() => {
+    startScrollRestoration();
     setShown({ resources: initial, location: currentLocation() });
     // A signal for tools and tests: the server HTML is now live.
     document.getElementById(ROOT_ID)?.setAttribute('data-hydrated', 'true');
@@ -132,7 +144,15 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
 
   useEffect(() => {
     setNavigator(navigate);
-    const onPop = () => void show(window.location.href, 'pop');
+    const onPop = () => {
+      const here = currentLocation();
+      if (!previous.current || !samePage(here, previous.current))
+        return void show(window.location.href, 'pop');
+      // Back/Forward between entries of the page shown (a `#hash` link): no page to load.
+      syncEntryKey();
+      arrive(here.hash, true);
+      setShown((s) => ({ ...s, location: here }));
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [navigate, show]);

@@ -2,6 +2,7 @@ import type { PageResources } from '@ssg/loader';
 import { Activity, type ComponentType, memo } from 'react';
 import type { LayoutProps, PageProps } from '../site/index.ts';
 import { RuntimeContext, type RuntimeState } from './context.ts';
+import { FOCUS_WRAPPER_ID } from './focus.ts';
 
 export interface PageTreeProps {
   /** The page shown, and what its components read from the runtime. */
@@ -26,7 +27,8 @@ function PageComponent({ resources }: { resources: PageResources }) {
  * same element type at the same place for every page, so React keeps it (and its state) across
  * client navigations; only the pages inside it change. Each page is an `Activity` keyed by its
  * path with the runtime state of its own, so the page rendered ahead becomes the page shown
- * without being rendered again. Memoized: the app's own state (announcer, progress bar) changes
+ * without being rendered again. The pages sit in one focusable wrapper, where focus goes after a
+ * client navigation. Memoized: the app's own state (announcer, progress bar) changes
  * without rendering the pages again.
  */
 export const PageTree = memo(function PageTree({ shown, ahead, layout }: PageTreeProps) {
@@ -39,12 +41,18 @@ export const PageTree = memo(function PageTree({ shown, ahead, layout }: PageTre
       </RuntimeContext.Provider>
     </Activity>
   ));
-  if (!layout) return children;
+  // Focus lands here after a client navigation; a script's focus shows no ring (Tab never stops here).
+  const wrapped = (
+    <div id={FOCUS_WRAPPER_ID} tabIndex={-1} style={{ outline: 'none' }}>
+      {children}
+    </div>
+  );
+  if (!layout) return wrapped;
   const Layout = layout as ComponentType<LayoutProps>;
   const { data, pageContext } = shown.resources.page.result;
   return (
     <Layout data={data} pageContext={pageContext} path={shown.resources.path}>
-      {children}
+      {wrapped}
     </Layout>
   );
 });
