@@ -11,6 +11,7 @@ import { escapeAttribute, jsonForScript } from '../runtime/escape.ts';
 import { headToHtml } from '../runtime/head-html.ts';
 import type { TrailingSlash } from '../runtime/paths.ts';
 import type { ClientBundle } from './bundle-client.ts';
+import { type CspSettings, cspMeta, type InlineSources, inlineSources } from './csp.ts';
 
 export interface DocumentInput {
   lang: string;
@@ -25,6 +26,8 @@ export interface DocumentInput {
   trailingSlash: TrailingSlash;
   compilationHash: string;
   serviceWorker?: boolean;
+  /** The site's CSP settings: the document gets the policy's `<meta>` fallback. */
+  csp?: CspSettings;
 }
 
 const unique = (items: string[]): string[] => [...new Set(items)];
@@ -56,7 +59,22 @@ const BOOT_ID = `${ROOT_ID}-boot`;
 const BOOT_SCRIPT = `const b=JSON.parse(document.getElementById(${JSON.stringify(BOOT_ID)}).textContent),h=document.head,l=(r,u,a)=>{const e=document.createElement("link");e.rel=r;e.href=u;if(a){e.as=a;e.crossOrigin="anonymous"}h.append(e)},g=()=>{b.modules.forEach(u=>l("modulepreload",u));b.data.forEach(u=>l("preload",u,"fetch"));import(b.entry)};document.hidden?setTimeout(g):requestAnimationFrame(()=>setTimeout(g))`;
 
 /** A page's whole HTML document: content and CSS first, the client after the first paint. */
-export function documentHtml(input: DocumentInput): string {
+export const documentHtml = (input: DocumentInput): string => pageDocument(input).html;
+
+const CHARSET = '<meta charset="utf-8">';
+
+/**
+ * The document and the hashes of its inline code, read from the finished HTML: whatever inline
+ * script or style ends up in a page is covered by its policy. The `<meta>` fallback goes first.
+ */
+export function pageDocument(input: DocumentInput): { html: string; inline: InlineSources } {
+  const html = documentWithoutPolicy(input);
+  const inline = inlineSources(html);
+  const meta = input.csp ? cspMeta(inline, input.csp) : '';
+  return { html: meta ? html.replace(CHARSET, CHARSET + meta) : html, inline };
+}
+
+function documentWithoutPolicy(input: DocumentInput): string {
   const { client } = input;
   const js = unique([...input.components.flatMap((c) => client.components[c]?.js ?? [])]).filter(
     (f) => f !== client.entry,
@@ -68,7 +86,7 @@ export function documentHtml(input: DocumentInput): string {
     ...input.sliceNames.map(sliceDataUrl),
   ];
   const head = [
-    '<meta charset="utf-8">',
+    CHARSET,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="ssg-compilation-hash" content="${escapeAttribute(input.compilationHash)}">`,
     headToHtml(input.head),
