@@ -67,14 +67,36 @@ const CHARSET = '<meta charset="utf-8">';
  * The document and the hashes of its inline code, read from the finished HTML: whatever inline
  * script or style ends up in a page is covered by its policy. The `<meta>` fallback goes first.
  */
-export function pageDocument(input: DocumentInput): { html: string; inline: InlineSources } {
-  const html = documentWithoutPolicy(input);
-  const inline = inlineSources(html);
+export function pageDocument(
+  input: DocumentInput,
+  /** The same page's sources from an earlier call: they do not depend on the compilation hash. */
+  known?: InlineSources,
+): { html: string; inline: InlineSources } {
+  const { before, sheet, after } = documentWithoutPolicy(input);
+  // the stylesheet (the same text in every page) is hashed as a whole, not searched
+  const inline = known ?? inlineSources(before + after, sheet ? [sheet] : []);
   const meta = input.csp ? cspMeta(inline, input.csp) : '';
-  return { html: meta ? html.replace(CHARSET, CHARSET + meta) : html, inline };
+  const head = meta ? before.replace(CHARSET, CHARSET + meta) : before;
+  return { html: sheet ? `${head}<style>${sheet}</style>${after}` : head + after, inline };
 }
 
-function documentWithoutPolicy(input: DocumentInput): string {
+let lastStyles = '';
+let lastSheet = '';
+/** The stylesheet's text as written: made once for the build's CSS, not once per page. */
+function sheetOf(styles: string): string {
+  if (styles !== lastStyles) {
+    lastStyles = styles;
+    lastSheet = styleText(styles);
+  }
+  return lastSheet;
+}
+
+/** The document around its stylesheet: `before` + `<style>sheet</style>` + `after`. */
+function documentWithoutPolicy(input: DocumentInput): {
+  before: string;
+  sheet: string;
+  after: string;
+} {
   const { client } = input;
   const js = unique([...input.components.flatMap((c) => client.components[c]?.js ?? [])]).filter(
     (f) => f !== client.entry,
@@ -90,7 +112,6 @@ function documentWithoutPolicy(input: DocumentInput): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="ssg-compilation-hash" content="${escapeAttribute(input.compilationHash)}">`,
     headToHtml(input.head),
-    client.styles ? `<style>${styleText(client.styles)}</style>` : '',
   ];
   const boot: BootData = {
     entry: client.entry,
@@ -102,5 +123,9 @@ function documentWithoutPolicy(input: DocumentInput): string {
     `<script type="application/json" id="${BOOT_ID}">${jsonForScript(boot)}</script>`,
     `<script type="module">${BOOT_SCRIPT}</script>`,
   ];
-  return `<!DOCTYPE html><html lang="${escapeAttribute(input.lang)}"><head>${head.join('')}</head><body>${body.join('')}</body></html>`;
+  return {
+    before: `<!DOCTYPE html><html lang="${escapeAttribute(input.lang)}"><head>${head.join('')}`,
+    sheet: client.styles ? sheetOf(client.styles) : '',
+    after: `</head><body>${body.join('')}</body></html>`,
+  };
 }

@@ -180,7 +180,7 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
     // the same with any compilation hash: kept from the first document made
     let inline: InlineSources | undefined;
     const make = (compilationHash: string) => {
-      const made = pageDocument({ ...document, compilationHash });
+      const made = pageDocument({ ...document, compilationHash }, inline);
       inline ??= made.inline;
       return made.html;
     };
