@@ -1,10 +1,12 @@
 // Real: the policy computation, the host-config generators and the config check, on hand-written documents and values. Faked: nothing (the real hosts run in tests/host).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { BuildContext } from '../src/build/context.ts';
 import { cspMeta, cspSourceProblem, inlineSources, policyOf } from '../src/build/csp.ts';
 import { documentHtml } from '../src/build/html.ts';
+import { resolveSecurity } from '../src/build/security.ts';
 import { checkConfig } from '../src/config/check-config.ts';
-import type { SsgError } from '../src/errors.ts';
+import { SsgError } from '../src/errors.ts';
 import { headersFile } from '../src/host/headers-file.ts';
 import { nginxSnippet } from '../src/host/nginx.ts';
 import type { SitePolicies } from '../src/host/policies.ts';
@@ -216,5 +218,60 @@ describe('csp and hsts in ssg.config.ts', () => {
     expect(found[2]?.message).toMatch(/https:\/\//);
     expect(found[4]?.message).toMatch(/user name or password/);
     expect(cspSourceProblem('https://www.googletagmanager.com')).toBeUndefined();
+  });
+});
+
+describe("the site's address and sources", () => {
+  const ctxFor = (url: string | undefined, hsts?: BuildContext['hstsConfig']) =>
+    ({
+      loaded: {
+        site: {
+          ...(url === undefined ? {} : { url: () => url }),
+          csp: () => ({ scriptSrc: ['https://tag.example.com'] }),
+        },
+      },
+      content: {},
+      files: { site: '/s/src/site.ts' },
+      cspConfig: { imgSrc: ['data:'] },
+      hstsConfig: hsts,
+    }) as unknown as BuildContext;
+
+  it('https: HSTS on (two years, no includeSubDomains) and upgrade-insecure-requests; sources of config and content merged', () => {
+    const ctx = ctxFor('https://www.example.com');
+    resolveSecurity(ctx);
+    expect(ctx.hsts).toBe('max-age=63072000');
+    expect(ctx.csp).toMatchObject({
+      upgradeInsecure: true,
+      reportOnly: false,
+      scriptSrc: ['https://tag.example.com'],
+      imgSrc: ['data:'],
+    });
+    const asked = ctxFor('https://www.example.com', { maxAge: 600, includeSubDomains: true });
+    resolveSecurity(asked);
+    expect(asked.hsts).toBe('max-age=600; includeSubDomains');
+    const off = ctxFor('https://www.example.com', false);
+    resolveSecurity(off);
+    expect(off.hsts).toBeUndefined();
+  });
+
+  it('http://localhost or no address: neither HSTS nor upgrade-insecure-requests', () => {
+    for (const url of ['http://localhost:8080', undefined]) {
+      const ctx = ctxFor(url);
+      resolveSecurity(ctx);
+      expect(ctx.hsts, url).toBeUndefined();
+      expect(ctx.csp?.upgradeInsecure, url).toBe(false);
+    }
+  });
+
+  it('refuses an address a browser would read differently, naming the file and the fix', () => {
+    const ctx = ctxFor('https://x.example/"><script>alert(1)</script>');
+    expect(() => resolveSecurity(ctx)).toThrow(SsgError);
+    try {
+      resolveSecurity(ctx);
+    } catch (error) {
+      expect((error as SsgError).code).toBe('CONTENT_INVALID');
+      expect((error as SsgError).message).toMatch(/quotes, angle brackets/);
+      expect((error as SsgError).hint).toContain('/s/src/site.ts');
+    }
   });
 });
