@@ -6,10 +6,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineSite, type RouteDefinition } from '@ssg/cli/site';
 import { brandIllustrations, imageUrl } from './content/brand-illustrations.ts';
+import { robotsTxt, sitemapXml } from './content/crawler-files.ts';
 import { BRANDS, loadContent } from './content/load-content.ts';
 import { qrSvg } from './content/qr-code.ts';
 import type { Content, NamedImage } from './content/schema.ts';
 import { fillBrandText, pageHead, unitsJsonLd } from './content/seo.ts';
+import { analyticsSources } from './lib/analytics-csp.ts';
 import { FALLBACK_TEXTS, withFallbacks } from './lib/fallback-texts.ts';
 import {
   facebookUrl,
@@ -279,17 +281,9 @@ export default defineSite<Content>({
   staticQueries,
   files: ({ content, routes: built }) => {
     const pages = built.map((r) => r.path).filter((p) => !/^\/(404|500)\.html$/.test(p));
-    const sitemap = [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...pages.map((p) => `  <url><loc>${content.site.url}${p}</loc></url>`),
-      '</urlset>',
-      '',
-    ].join('\n');
-    const robots = `User-agent: *\nAllow: /\n\nSitemap: ${content.site.url}/sitemap.xml\n`;
     return [
-      { path: 'sitemap.xml', contents: sitemap },
-      { path: 'robots.txt', contents: robots },
+      { path: 'sitemap.xml', contents: sitemapXml(content.site.url, pages) },
+      { path: 'robots.txt', contents: robotsTxt(content.site.url) },
       ...brandIllustrations(content),
     ];
   },
@@ -298,6 +292,8 @@ export default defineSite<Content>({
     { from: fontsDir, to: 'fonts' },
   ],
   lang: 'pt-BR',
+  url: (c) => c.site.url,
+  csp: (c) => analyticsSources(c.site.analytics),
   offline: {
     title: 'Você está sem conexão',
     message:

@@ -3,6 +3,7 @@
  * specification (companyName, cidade, endereco, whats, whatsMsg, …). Objects are strict so a
  * misspelt field is reported instead of silently ignored.
  */
+import { type UrlRules, urlProblem } from '@ssg/cli/site';
 import { z } from 'zod';
 
 const text = (what: string) =>
@@ -27,12 +28,18 @@ export const landlineNumber = z
     'Expected a landline number of 10 digits (area code and 8 digits starting with 2 to 5), e.g. "1132654321"; remove spaces and punctuation.',
   );
 
-const httpUrl = z
-  .string({ error: 'Expected an address starting with https://.' })
-  .regex(
-    /^https?:\/\/[^\s]+$/,
-    'Expected an absolute address starting with https://, e.g. "https://www.example.com.br".',
-  );
+/** An address as browsers parse it (WHATWG URL): https (http only for localhost), no credentials. */
+const urlField = (rules: UrlRules) =>
+  z.string({ error: 'Expected an address starting with https://.' }).check((ctx) => {
+    const problem = urlProblem(ctx.value, rules);
+    if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
+  });
+const httpUrl = urlField({});
+/** The site's own address: no query or fragment, no trailing slash (paths are appended to it). */
+const siteUrl = urlField({ query: false }).refine(
+  (u) => !u.endsWith('/'),
+  'Expected the site address without a trailing slash, e.g. "https://www.amigofielvet.com.br".',
+);
 
 const imageFile = z
   .string({ error: 'Expected an image file name inside content/images, e.g. "hero.svg".' })
@@ -65,10 +72,7 @@ const hexColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour in the form "#rrggbb", e.g. "#0f766e".');
 
 export const siteFile = z.strictObject({
-  url: httpUrl.refine(
-    (u) => !u.endsWith('/'),
-    'Expected the site address without a trailing slash, e.g. "https://www.amigofielvet.com.br".',
-  ),
+  url: siteUrl,
   locale: z.string().default('pt_BR'),
   alert: z.string().optional(),
   analytics: z.strictObject({
@@ -387,7 +391,7 @@ export const brandFile = z.strictObject({
   }),
   company: companyOverrides.optional(),
   home: brandHome,
-  site: z.strictObject({ url: httpUrl }).partial().optional(),
+  site: z.strictObject({ url: siteUrl }).partial().optional(),
   images: imagesFile.partial().optional(),
 });
 

@@ -18,6 +18,7 @@ import {
 import { keepRecentChunks } from './keep-builds.ts';
 import { renderPages } from './render.ts';
 import { collectRoutes } from './routes.ts';
+import { resolveSecurity } from './security.ts';
 import { generateServiceWorker } from './service-worker.ts';
 import { discardStaging, removeLeftovers, swapIntoPlace } from './swap.ts';
 
@@ -82,7 +83,10 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     if (reused) void bundler.stop();
     else bundling = bundleClientStage(ctx, bundler);
     bundling?.catch(() => {}); // awaited below, or by the clean-up after a failure
-    await timed('content', () => loadContent(ctx));
+    await timed('content', async () => {
+      await loadContent(ctx);
+      resolveSecurity(ctx);
+    });
     await timed('routes', () => collectRoutes(ctx));
     // Nothing to reuse (no previous output): every folder will be written, so they are made
     // now, while Vite bundles and the pages render.

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { RuntimeCachingRule } from '../config/define-config.ts';
+import type { CspConfig, HstsConfig, RuntimeCachingRule } from '../config/define-config.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { SsgError } from '../errors.ts';
 import type { SiteDefinition } from '../site/index.ts';
@@ -28,6 +28,10 @@ export interface SiteSetup {
   keepBuilds: number;
   serviceWorker: boolean;
   runtimeCaching: RuntimeCachingRule[];
+  /** The config's extra CSP sources and report-only mode. */
+  cspConfig: CspConfig;
+  /** The config's HSTS choice; `undefined`: on for an https site address. */
+  hstsConfig?: boolean | HstsConfig;
   force: boolean;
 }
 
@@ -74,6 +78,8 @@ export async function resolveSetup(options: BuildOptions): Promise<SiteSetup> {
     keepBuilds,
     serviceWorker: sw !== false,
     runtimeCaching: typeof sw === 'object' ? (sw.runtimeCaching ?? []) : [],
+    cspConfig: config.csp ?? {},
+    hstsConfig: config.hsts,
     force: options.force ?? false,
   };
 }

@@ -8,6 +8,7 @@ import type {
 } from '../site/index.ts';
 import type { ClientBundle } from './bundle-client.ts';
 import type { SiteSetup } from './config.ts';
+import type { CspSettings } from './csp.ts';
 import type { IncrementalState } from './incremental.ts';
 import type { RenderedPage, RenderedSlice } from './render.ts';
 import type { Folders } from './write-files.ts';
@@ -116,6 +117,10 @@ export interface BuildContext extends SiteSetup {
   content?: unknown;
   /** Content files read, relative to contentDir, for the compilation hash. */
   contentFiles?: string[];
+  /** The Content-Security-Policy's settings (security.ts, after the content). */
+  csp?: CspSettings;
+  /** The Strict-Transport-Security value, or none. */
+  hsts?: string;
   // routes
   routes?: RouteDefinition[];
   slices?: SliceDefinition[];

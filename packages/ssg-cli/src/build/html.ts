@@ -11,6 +11,7 @@ import { escapeAttribute, jsonForScript } from '../runtime/escape.ts';
 import { headToHtml } from '../runtime/head-html.ts';
 import type { TrailingSlash } from '../runtime/paths.ts';
 import type { ClientBundle } from './bundle-client.ts';
+import { type CspSettings, cspMeta, type InlineSources, inlineSources } from './csp.ts';
 
 export interface DocumentInput {
   lang: string;
@@ -25,6 +26,8 @@ export interface DocumentInput {
   trailingSlash: TrailingSlash;
   compilationHash: string;
   serviceWorker?: boolean;
+  /** The site's CSP settings: the document gets the policy's `<meta>` fallback. */
+  csp?: CspSettings;
 }
 
 const unique = (items: string[]): string[] => [...new Set(items)];
@@ -63,7 +66,44 @@ export const htmlForDevServer = (html: string): string =>
   html.replace('import(b.entry)', 'import(/* @vite-ignore */ b.entry)');
 
 /** A page's whole HTML document: content and CSS first, the client after the first paint. */
-export function documentHtml(input: DocumentInput): string {
+export const documentHtml = (input: DocumentInput): string => pageDocument(input).html;
+
+const CHARSET = '<meta charset="utf-8">';
+
+/**
+ * The document and the hashes of its inline code, read from the finished HTML: whatever inline
+ * script or style ends up in a page is covered by its policy. The `<meta>` fallback goes first.
+ */
+export function pageDocument(
+  input: DocumentInput,
+  /** The same page's sources from an earlier call: they do not depend on the compilation hash. */
+  known?: InlineSources,
+): { html: string; inline: InlineSources } {
+  const { before, sheet, after } = documentWithoutPolicy(input);
+  // the stylesheet (the same text in every page) is hashed as a whole, not searched
+  const inline = known ?? inlineSources(before + after, sheet ? [sheet] : []);
+  const meta = input.csp ? cspMeta(inline, input.csp) : '';
+  const head = meta ? before.replace(CHARSET, CHARSET + meta) : before;
+  return { html: sheet ? `${head}<style>${sheet}</style>${after}` : head + after, inline };
+}
+
+let lastStyles = '';
+let lastSheet = '';
+/** The stylesheet's text as written: made once for the build's CSS, not once per page. */
+function sheetOf(styles: string): string {
+  if (styles !== lastStyles) {
+    lastStyles = styles;
+    lastSheet = styleText(styles);
+  }
+  return lastSheet;
+}
+
+/** The document around its stylesheet: `before` + `<style>sheet</style>` + `after`. */
+function documentWithoutPolicy(input: DocumentInput): {
+  before: string;
+  sheet: string;
+  after: string;
+} {
   const { client } = input;
   const js = unique([...input.components.flatMap((c) => client.components[c]?.js ?? [])]).filter(
     (f) => f !== client.entry,
@@ -75,11 +115,10 @@ export function documentHtml(input: DocumentInput): string {
     ...input.sliceNames.map(sliceDataUrl),
   ];
   const head = [
-    '<meta charset="utf-8">',
+    CHARSET,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="ssg-compilation-hash" content="${escapeAttribute(input.compilationHash)}">`,
     headToHtml(input.head),
-    client.styles ? `<style>${styleText(client.styles)}</style>` : '',
   ];
   const boot: BootData = {
     entry: client.entry,
@@ -91,5 +130,9 @@ export function documentHtml(input: DocumentInput): string {
     `<script type="application/json" id="${BOOT_ID}">${jsonForScript(boot)}</script>`,
     `<script type="module">${BOOT_SCRIPT}</script>`,
   ];
-  return `<!DOCTYPE html><html lang="${escapeAttribute(input.lang)}"><head>${head.join('')}</head><body>${body.join('')}</body></html>`;
+  return {
+    before: `<!DOCTYPE html><html lang="${escapeAttribute(input.lang)}"><head>${head.join('')}`,
+    sheet: client.styles ? sheetOf(client.styles) : '',
+    after: `</head><body>${body.join('')}</body></html>`,
+  };
 }

@@ -1,4 +1,6 @@
 import { escapeAttribute, escapeHtml } from '../runtime/escape.ts';
+import type { SiteDefinition } from '../site/index.ts';
+import { type CspSettings, cspMeta, inlineSources } from './csp.ts';
 
 /** The offline message when a site gives none (`SiteDefinition.offline`). */
 export const DEFAULT_OFFLINE = {
@@ -23,4 +25,18 @@ export function offlinePageHtml(input: { lang: string; title: string; message: s
     `</head><body><main data-ssg-offline><h1>${title}</h1><p>${escapeHtml(input.message)}</p></main></body></html>`,
     '',
   ].join('\n');
+}
+
+/** The site's offline page, with its policy's `<meta>` fallback when the build has a policy. */
+export function offlinePageOf(
+  site: Pick<SiteDefinition<unknown>, 'offline' | 'lang'>,
+  csp: CspSettings | undefined,
+): string {
+  // the default text is English: then the page says so, whatever the site's language
+  const { offline, lang } = site;
+  const html = offlinePageHtml(
+    offline ? { lang: lang ?? 'en', ...offline } : { lang: 'en', ...DEFAULT_OFFLINE },
+  );
+  const meta = csp ? cspMeta(inlineSources(html), csp) : '';
+  return html.replace('<meta charset="utf-8">', `<meta charset="utf-8">${meta}`);
 }

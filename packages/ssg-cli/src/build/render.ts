@@ -4,7 +4,8 @@ import type { PageData, SliceData } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { BuildContext } from './context.ts';
-import { type DocumentInput, documentHtml } from './html.ts';
+import type { InlineSources } from './csp.ts';
+import { type DocumentInput, pageDocument } from './html.ts';
 import { lookupPage, pageKey, storePage } from './incremental.ts';
 import { progressCounter } from './progress.ts';
 import { type PageJob, type PageOutput, renderInParallel, workerCount } from './render-workers.ts';
@@ -20,6 +21,8 @@ export interface RenderedPage {
    * and 10,000 documents held at once were ~27 MB of the build's peak memory.
    */
   html(compilationHash: string): string;
+  /** The hashes of the document's inline scripts and styles, for its Content-Security-Policy. */
+  inline(): InlineSources;
 }
 
 export interface RenderedSlice {
@@ -172,11 +175,20 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
       components,
       trailingSlash: ctx.trailingSlash,
       serviceWorker: ctx.serviceWorker,
+      csp: ctx.csp,
+    };
+    // the same with any compilation hash: kept from the first document made
+    let inline: InlineSources | undefined;
+    const make = (compilationHash: string) => {
+      const made = pageDocument({ ...document, compilationHash }, inline);
+      inline ??= made.inline;
+      return made.html;
     };
     pages.push({
       route,
       pageData,
-      html: (compilationHash) => documentHtml({ ...document, compilationHash }),
+      html: make,
+      inline: () => inline ?? pageDocument({ ...document, compilationHash: '' }).inline,
     });
   }
   ctx.pages = pages;

@@ -7,7 +7,7 @@ import type { GenerateSWOptions } from 'workbox-build';
 import type { RuntimeCachingRule } from '../config/define-config.ts';
 import { OFFLINE_PAGE } from '../host/rules.ts';
 import type { BuildContext } from './context.ts';
-import { DEFAULT_OFFLINE, offlinePageHtml } from './offline-page.ts';
+import { offlinePageOf } from './offline-page.ts';
 import { type PrecacheEntry, selfUnregisteringWorker, serviceWorkerPrelude } from './sw-runtime.ts';
 
 /** Stands in the generated worker for the precache list, which changes with every build. */
@@ -100,11 +100,7 @@ export async function generateServiceWorker(ctx: BuildContext): Promise<void> {
     await writeFile(swFile, selfUnregisteringWorker({ compilationHash }));
     return;
   }
-  // the default text is English: then the page says so, whatever the site's language
-  const { offline, lang } = ctx.loaded.site;
-  const offlineHtml = offlinePageHtml(
-    offline ? { lang: lang ?? 'en', ...offline } : { lang: 'en', ...DEFAULT_OFFLINE },
-  );
+  const offlineHtml = offlinePageOf(ctx.loaded.site, ctx.csp);
   await writeFile(path.join(ctx.stagingDir, OFFLINE_PAGE), offlineHtml);
   const config = serviceWorkerConfig(ctx.brand, ctx.runtimeCaching);
   const template = await workerTemplate(ctx.root, config);

@@ -1,3 +1,4 @@
+import { cspSourceProblem } from '../build/csp.ts';
 import { SsgError } from '../errors.ts';
 import type { SsgConfig } from './define-config.ts';
 
@@ -10,8 +11,12 @@ const FIELDS = [
   'trailingSlash',
   'keepBuilds',
   'serviceWorker',
+  'csp',
+  'hsts',
   'vite',
 ];
+const CSP_LISTS = ['scriptSrc', 'connectSrc', 'imgSrc', 'workerSrc', 'frameSrc'];
+const CSP_FIELDS = [...CSP_LISTS, 'reportOnly'];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -79,6 +84,7 @@ export function checkConfig(value: unknown, file: string): SsgConfig {
       }
     }
   }
+  checkSecurity(value, bad);
   if (value.vite !== undefined && !isObject(value.vite))
     bad('vite', value.vite, 'Expected a Vite config object ({ plugins, define, resolve, … }).');
   if (issues.length > 0) {
@@ -98,4 +104,50 @@ export function checkConfig(value: unknown, file: string): SsgConfig {
     );
   }
   return value as SsgConfig;
+}
+
+/** `csp` (extra sources, each an https origin, `data:` or `blob:`; report-only) and `hsts`. */
+function checkSecurity(
+  value: Record<string, unknown>,
+  bad: (path: string, found: unknown, message: string) => void,
+): void {
+  const csp = value.csp;
+  if (csp !== undefined && !isObject(csp))
+    bad('csp', csp, `Expected an object with any of ${CSP_FIELDS.join(', ')}.`);
+  if (isObject(csp)) {
+    for (const key of Object.keys(csp))
+      if (!CSP_FIELDS.includes(key))
+        bad(`csp.${key}`, csp[key], `Unknown field; the fields are ${CSP_FIELDS.join(', ')}.`);
+    for (const key of CSP_LISTS) {
+      const list = csp[key];
+      if (list === undefined) continue;
+      if (!Array.isArray(list)) {
+        bad(`csp.${key}`, list, 'Expected an array of sources, e.g. ["https://cdn.example.com"].');
+        continue;
+      }
+      for (const [i, source] of list.entries()) {
+        const problem = cspSourceProblem(source);
+        if (problem) bad(`csp.${key}[${i}]`, source, problem);
+      }
+    }
+    if (csp.reportOnly !== undefined && typeof csp.reportOnly !== 'boolean')
+      bad('csp.reportOnly', csp.reportOnly, 'Expected true (report, block nothing) or false.');
+  }
+  const hsts = value.hsts;
+  if (hsts === undefined || typeof hsts === 'boolean') return;
+  if (!isObject(hsts)) {
+    bad('hsts', hsts, 'Expected true, false or { maxAge, includeSubDomains }.');
+    return;
+  }
+  for (const key of Object.keys(hsts))
+    if (key !== 'maxAge' && key !== 'includeSubDomains')
+      bad(`hsts.${key}`, hsts[key], 'Unknown field; the fields are maxAge, includeSubDomains.');
+  if (hsts.maxAge !== undefined && (!Number.isInteger(hsts.maxAge) || (hsts.maxAge as number) < 0))
+    bad(
+      'hsts.maxAge',
+      hsts.maxAge,
+      'Expected a whole number of seconds, e.g. 63072000 (two years).',
+    );
+  if (hsts.includeSubDomains !== undefined && typeof hsts.includeSubDomains !== 'boolean')
+    bad('hsts.includeSubDomains', hsts.includeSubDomains, 'Expected true or false.');
 }

@@ -29,6 +29,30 @@ export interface ServiceWorkerConfig {
   runtimeCaching?: RuntimeCachingRule[];
 }
 
+/**
+ * Extra sources of the Content-Security-Policy the build computes (README, "Security headers").
+ * Each entry is an https origin (`https://cdn.example.com`), or `data:` / `blob:` where the
+ * directive allows it. The build adds the hashes of the pages' inline code itself.
+ */
+export interface CspConfig {
+  scriptSrc?: string[];
+  connectSrc?: string[];
+  imgSrc?: string[];
+  /** `blob:` for scripts run in a Worker made from a Blob. */
+  workerSrc?: string[];
+  frameSrc?: string[];
+  /** Default `false`. `true` sends `Content-Security-Policy-Report-Only`: reports, blocks nothing. */
+  reportOnly?: boolean;
+}
+
+/** `Strict-Transport-Security`, sent only over HTTPS by the nginx snippet and in `_headers`. */
+export interface HstsConfig {
+  /** Seconds browsers remember to use HTTPS only. Default 63072000 (two years). */
+  maxAge?: number;
+  /** Default `false`: every subdomain must serve HTTPS before this is turned on. */
+  includeSubDomains?: boolean;
+}
+
 export interface SsgConfig {
   /** Folder of the site's code, holding `site.ts` (build time) and `browser.ts`. Default `src`. */
   srcDir?: string;
@@ -48,6 +72,13 @@ export interface SsgConfig {
    * unregisters itself and deletes its caches. An object turns it on with extra rules.
    */
   serviceWorker?: boolean | ServiceWorkerConfig;
+  /** Extra sources of the Content-Security-Policy, and its report-only mode. */
+  csp?: CspConfig;
+  /**
+   * Default: on when the site's address (`SiteDefinition.url`) is `https://`. `false` leaves
+   * the header out; an object sets its max-age and includeSubDomains.
+   */
+  hsts?: boolean | HstsConfig;
   /** Merged into the Vite config of the client build, the server render and `ssg dev`. */
   vite?: UserConfig;
 }

@@ -90,7 +90,32 @@ export function trailingSlashRedirect(
   return null;
 }
 
-/** Every response also carries these headers. */
+/** Browser features no page of a generated site uses: denied to it and to any frame it embeds. */
+export const DENIED_FEATURES = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+] as const;
+
+/** Every response also carries these headers (the CSP and HSTS come from the build: `policies.ts`). */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+  // for browsers without CSP frame-ancestors
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/** Where `ssg serve` finds the build's policies (written by emit-host.ts). */
+export const POLICIES_FILE = 'csp.json';

@@ -6,6 +6,7 @@ import { COMMON_HEADERS, cacheControlOf, REVALIDATE } from '../host/rules.ts';
 import { contentTypeOf } from './content-types.ts';
 import { createDeliver, MIN_COMPRESS_SIZE, sendCompressed } from './deliver.ts';
 import { negotiateEncoding } from './encoding.ts';
+import { policiesOf, setPolicy } from './policies.ts';
 import { resolveRequest } from './resolve-request.ts';
 
 /**
@@ -15,12 +16,14 @@ import { resolveRequest } from './resolve-request.ts';
 export function createHandler(root: string, trailingSlash: TrailingSlash): RequestListener {
   const deliver = createDeliver(root);
   const notFoundPage = path.join(root, '404.html');
+  const policies = policiesOf(root);
 
   const notFound: RequestListener = (req, res) => {
     // the headers a file would have had are not this page's
     for (const name of ['etag', 'last-modified', 'accept-ranges', 'content-type'])
       res.removeHeader(name);
     res.setHeader('Cache-Control', REVALIDATE);
+    setPolicy(res, policies(), '/404.html');
     let size: number;
     try {
       size = statSync(notFoundPage).size;
@@ -39,6 +42,8 @@ export function createHandler(root: string, trailingSlash: TrailingSlash): Reque
 
   return (req, res) => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+    const known = policies();
+    setPolicy(res, known, ''); // redirects and 405s: the policy most pages share
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Cache-Control': REVALIDATE }).end();
       return;
@@ -51,6 +56,7 @@ export function createHandler(root: string, trailingSlash: TrailingSlash): Reque
     }
     if (found.kind === 'not-found') return notFound(req, res);
     res.setHeader('Cache-Control', cacheControlOf(found.pathname));
+    setPolicy(res, known, found.pathname);
     deliver(req, res, found.file, () => notFound(req, res));
   };
 }

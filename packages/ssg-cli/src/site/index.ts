@@ -8,7 +8,17 @@
 import type { HeadTags } from '@ssg/loader/contract';
 import type { ComponentType, ReactNode } from 'react';
 
+export { type UrlRules, urlProblem } from './url-problem.ts';
 export type { HeadTags };
+
+/** Sources a site's content adds to its Content-Security-Policy (an analytics tag, say). */
+export interface SiteCspSources {
+  scriptSrc?: string[];
+  connectSrc?: string[];
+  imgSrc?: string[];
+  workerSrc?: string[];
+  frameSrc?: string[];
+}
 
 /** A problem found in content; every problem of a run is collected and printed. */
 export interface ContentIssue {
@@ -87,6 +97,13 @@ export interface SiteDefinition<Content> {
    * language. Default: an English "You are offline" and a sentence saying what to do.
    */
   offline?: { title: string; message: string };
+  /**
+   * The address the site is deployed at (`https://www.example.com`). With `https://`, the
+   * headers ask browsers for HTTPS only (HSTS, `upgrade-insecure-requests`).
+   */
+  url?(content: Content): string;
+  /** Sources the content needs in the Content-Security-Policy, e.g. those of an analytics tag it configures. */
+  csp?(content: Content): SiteCspSources;
 }
 
 export function defineSite<Content>(site: SiteDefinition<Content>): SiteDefinition<Content> {

@@ -1,0 +1,277 @@
+// Real: the policy computation, the host-config generators and the config check, on hand-written documents and values. Faked: nothing (the real hosts run in tests/host).
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { BuildContext } from '../src/build/context.ts';
+import { cspMeta, cspSourceProblem, inlineSources, policyOf } from '../src/build/csp.ts';
+import { documentHtml } from '../src/build/html.ts';
+import { resolveSecurity } from '../src/build/security.ts';
+import { checkConfig } from '../src/config/check-config.ts';
+import { SsgError } from '../src/errors.ts';
+import { headersFile } from '../src/host/headers-file.ts';
+import { nginxSnippet } from '../src/host/nginx.ts';
+import type { SitePolicies } from '../src/host/policies.ts';
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const SETTINGS = { reportOnly: false, upgradeInsecure: true };
+const POLICIES: SitePolicies = {
+  header: 'Content-Security-Policy',
+  fallback: "default-src 'self'; script-src 'self' 'sha256-a'",
+  byUrl: { '/_ssg-offline.html': "default-src 'self'; style-src 'sha256-b'" },
+  union: "default-src 'self'; script-src 'self' 'sha256-a'; style-src 'sha256-b'",
+};
+
+describe('the policy of a document', () => {
+  it('hashes every inline executable script, style element and style attribute; data blocks and external scripts need none', () => {
+    const html =
+      '<style>a{color:red}</style><script type="module">go()</script><script>x()</script>' +
+      '<script type="application/json">{"a":1}</script><script type="application/ld+json">{}</script>' +
+      '<script src="/a.js"></script><div style="--c:#fff;font:&quot;x&quot;">t</div><p data-style="no">';
+    const inline = inlineSources(html);
+    expect(inline.scripts).toEqual([sha('go()'), sha('x()')].sort());
+    expect(inline.styles).toEqual([sha('a{color:red}')]);
+    expect(inline.styleAttributes).toEqual([sha('--c:#fff;font:"x"')]);
+    const policy = policyOf(inline, {
+      ...SETTINGS,
+      scriptSrc: ['https://www.googletagmanager.com'],
+    });
+    expect(policy).toContain(
+      `script-src 'self' ${[sha('go()'), sha('x()')].sort().join(' ')} https://www.googletagmanager.com;`,
+    );
+    expect(policy).toContain(
+      `style-src 'self' ${sha('a{color:red}')} 'unsafe-hashes' ${sha('--c:#fff;font:"x"')};`,
+    );
+    for (const part of [
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      'upgrade-insecure-requests',
+    ])
+      expect(policy).toContain(part);
+    expect(policy).not.toContain('unsafe-inline');
+  });
+
+  it('a page without analytics sources allows no other origin; the meta fallback leaves out frame-ancestors and is absent in report-only mode', () => {
+    const inline = inlineSources('<script>x()</script>');
+    const policy = policyOf(inline, { reportOnly: false, upgradeInsecure: false });
+    expect(policy).not.toMatch(/https:|upgrade-insecure-requests/);
+    const meta = cspMeta(inline, SETTINGS);
+    expect(meta).toMatch(
+      /^<meta http-equiv="Content-Security-Policy" content="default-src 'self';/,
+    );
+    expect(meta).not.toContain('frame-ancestors');
+    expect(cspMeta(inline, { ...SETTINGS, reportOnly: true })).toBe('');
+  });
+
+  it('a new inline script written into a page is covered by the page policy without changes (the meta comes before it)', () => {
+    const html = documentHtml({
+      lang: 'pt-BR',
+      head: { title: 't' },
+      body: '<p>x</p><script>partytown()</script>',
+      pageData: {
+        componentChunkName: 'c',
+        path: '/',
+        result: {},
+        staticQueryHashes: [],
+        slicesMap: {},
+      } as never,
+      staticQueryHashes: [],
+      sliceNames: [],
+      client: {
+        entry: '/_ssg/app.js',
+        entryChunks: { js: [] },
+        components: {},
+        styles: 'b{}',
+        files: [],
+      } as never,
+      components: [],
+      trailingSlash: 'always',
+      compilationHash: 'h',
+      csp: SETTINGS,
+    });
+    const meta =
+      /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
+    expect(meta).toContain(sha('partytown()'));
+    expect(meta).toContain(sha('b{}'));
+    expect(html.indexOf('http-equiv')).toBeLessThan(html.indexOf('<style>'));
+  });
+});
+
+describe('security headers of the generated host configs', () => {
+  it('nginx: the common headers, each page policy by URL, HSTS only on HTTPS connections, no version in Server', () => {
+    const conf = nginxSnippet({
+      trailingSlash: 'always',
+      compilationHash: 'h',
+      policies: POLICIES,
+      hsts: 'max-age=63072000',
+    });
+    expect(conf).toContain('server_tokens off;');
+    expect(conf).toContain(`set $ssg_csp "${POLICIES.fallback}";`);
+    expect(conf).toContain(
+      `if ($uri = "/_ssg-offline.html") { set $ssg_csp "${POLICIES.byUrl['/_ssg-offline.html']}"; }`,
+    );
+    expect(conf).toContain('if ($https = "on") { set $ssg_hsts "max-age=63072000"; }');
+    for (const line of [
+      'add_header Referrer-Policy "strict-origin-when-cross-origin" always;',
+      'add_header X-Frame-Options "DENY" always;',
+      'add_header Cross-Origin-Opener-Policy "same-origin" always;',
+      'add_header X-Content-Type-Options "nosniff" always;',
+      'add_header Content-Security-Policy $ssg_csp always;',
+      'add_header Strict-Transport-Security $ssg_hsts always;',
+    ])
+      expect(conf.split(line).length - 1, line).toBe(5); // every location that serves files
+    expect(conf).toMatch(
+      /add_header Permissions-Policy "[^"]*camera=\(\)[^"]*geolocation=\(\)[^"]*microphone=\(\)[^"]*payment=\(\)[^"]*usb=\(\)/,
+    );
+    expect(
+      nginxSnippet({ trailingSlash: 'always', compilationHash: 'h', policies: POLICIES }),
+    ).not.toContain('if ($https');
+  });
+
+  it('_headers: the common headers and HSTS once for /*, one policy per HTML URL (never joined with a /* one)', () => {
+    const file = headersFile({
+      pageUrls: ['/', '/index.html', '/_ssg-offline.html'],
+      compilationHash: 'h',
+      policies: POLICIES,
+      hsts: 'max-age=63072000',
+    });
+    const rules = file.split(/\n(?=\/)/);
+    const all = rules.find((r) => r.startsWith('/*\n')) ?? '';
+    expect(all).toContain('  Strict-Transport-Security: max-age=63072000');
+    expect(all).toContain('  Referrer-Policy: strict-origin-when-cross-origin');
+    expect(all).toContain('  X-Frame-Options: DENY');
+    expect(all).toContain('  Cross-Origin-Opener-Policy: same-origin');
+    expect(all).not.toContain('Content-Security-Policy');
+    expect(rules.find((r) => r.startsWith('/\n'))).toContain(
+      `  Content-Security-Policy: ${POLICIES.fallback}`,
+    );
+    expect(rules.find((r) => r.startsWith('/_ssg-offline.html\n'))).toContain(
+      `  Content-Security-Policy: ${POLICIES.byUrl['/_ssg-offline.html']}`,
+    );
+    // past Cloudflare's rule limit: one policy allowing every page's code, in /*
+    const many = Array.from({ length: 200 }, (_, i) => `/p${i}/`);
+    const big = headersFile({
+      pageUrls: many,
+      compilationHash: 'h',
+      policies: { ...POLICIES, header: 'Content-Security-Policy-Report-Only' },
+    });
+    expect(big.split('Content-Security-Policy-Report-Only').length - 1).toBe(1);
+    expect(big).toContain(`/*\n  X-Content-Type-Options: nosniff`);
+    expect(big).toContain(`  Content-Security-Policy-Report-Only: ${POLICIES.union}`);
+    expect(big).not.toContain('Strict-Transport-Security');
+  });
+});
+
+describe('csp and hsts in ssg.config.ts', () => {
+  const problems = (config: unknown): Array<{ path: string; message: string }> => {
+    try {
+      checkConfig(config, 'ssg.config.ts');
+      return [];
+    } catch (error) {
+      return [...(error as SsgError).issues].map((i) => ({ path: i.path, message: i.message }));
+    }
+  };
+
+  it('takes https origins, data: and blob:, report-only and HSTS options', () => {
+    expect(
+      problems({
+        csp: {
+          scriptSrc: ['https://www.googletagmanager.com'],
+          connectSrc: ['https://*.google-analytics.com'],
+          imgSrc: ['data:'],
+          workerSrc: ['blob:'],
+          reportOnly: true,
+        },
+        hsts: { maxAge: 31536000, includeSubDomains: true },
+      }),
+    ).toEqual([]);
+    expect(problems({ hsts: false })).toEqual([]);
+  });
+
+  it('refuses each bad source with its field, and why', () => {
+    const found = problems({
+      csp: {
+        scriptSrc: [
+          "'unsafe-inline'",
+          'http://cdn.example.com',
+          'https://a.example.com; script-src *',
+          'https://u:p@x.example.com',
+        ],
+        connectSrc: 'https://x.example.com',
+        frameSrc: ['https://x.example.com/?q'],
+        reportOnly: 'yes',
+        styleSrc: [],
+      },
+      hsts: { maxAge: -1 },
+    });
+    expect(found.map((f) => f.path)).toEqual([
+      'csp.styleSrc',
+      'csp.scriptSrc[0]',
+      'csp.scriptSrc[1]',
+      'csp.scriptSrc[2]',
+      'csp.scriptSrc[3]',
+      'csp.connectSrc',
+      'csp.frameSrc[0]',
+      'csp.reportOnly',
+      'hsts.maxAge',
+    ]);
+    expect(found[2]?.message).toMatch(/https:\/\//);
+    expect(found[4]?.message).toMatch(/user name or password/);
+    expect(cspSourceProblem('https://www.googletagmanager.com')).toBeUndefined();
+  });
+});
+
+describe("the site's address and sources", () => {
+  const ctxFor = (url: string | undefined, hsts?: BuildContext['hstsConfig']) =>
+    ({
+      loaded: {
+        site: {
+          ...(url === undefined ? {} : { url: () => url }),
+          csp: () => ({ scriptSrc: ['https://tag.example.com'] }),
+        },
+      },
+      content: {},
+      files: { site: '/s/src/site.ts' },
+      cspConfig: { imgSrc: ['data:'] },
+      hstsConfig: hsts,
+    }) as unknown as BuildContext;
+
+  it('https: HSTS on (two years, no includeSubDomains) and upgrade-insecure-requests; sources of config and content merged', () => {
+    const ctx = ctxFor('https://www.example.com');
+    resolveSecurity(ctx);
+    expect(ctx.hsts).toBe('max-age=63072000');
+    expect(ctx.csp).toMatchObject({
+      upgradeInsecure: true,
+      reportOnly: false,
+      scriptSrc: ['https://tag.example.com'],
+      imgSrc: ['data:'],
+    });
+    const asked = ctxFor('https://www.example.com', { maxAge: 600, includeSubDomains: true });
+    resolveSecurity(asked);
+    expect(asked.hsts).toBe('max-age=600; includeSubDomains');
+    const off = ctxFor('https://www.example.com', false);
+    resolveSecurity(off);
+    expect(off.hsts).toBeUndefined();
+  });
+
+  it('http://localhost or no address: neither HSTS nor upgrade-insecure-requests', () => {
+    for (const url of ['http://localhost:8080', undefined]) {
+      const ctx = ctxFor(url);
+      resolveSecurity(ctx);
+      expect(ctx.hsts, url).toBeUndefined();
+      expect(ctx.csp?.upgradeInsecure, url).toBe(false);
+    }
+  });
+
+  it('refuses an address a browser would read differently, naming the file and the fix', () => {
+    const ctx = ctxFor('https://x.example/"><script>alert(1)</script>');
+    expect(() => resolveSecurity(ctx)).toThrow(SsgError);
+    try {
+      resolveSecurity(ctx);
+    } catch (error) {
+      expect((error as SsgError).code).toBe('CONTENT_INVALID');
+      expect((error as SsgError).message).toMatch(/quotes, angle brackets/);
+      expect((error as SsgError).hint).toContain('/s/src/site.ts');
+    }
+  });
+});

@@ -1,0 +1,190 @@
+// Real: build() of every brand of the clinic site, Debian's nginx with the generated snippet, `ssg serve`, Debian Chromium with the service worker, the emitted policies. Faked: the network going away (DevTools offline emulation), and one page with an injected inline script.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { type RunningServer, serve } from '@ssg/cli';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
+import { type RunningNginx, startNginx } from '../support/nginx.ts';
+import { buildSite } from '../support/site-build.ts';
+
+interface Violation {
+  directive: string;
+  blocked: string;
+  page: string;
+  sample: string;
+}
+
+interface Host {
+  name: string;
+  brand: string;
+  url: string;
+  root: string;
+}
+
+const BRANDS = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
+const HOST_NAMES = ['nginx', 'ssg serve'] as const;
+const INJECTED = '/injetada/';
+/** A document has loaded once its scripts ran: the client then hydrates within the idle time. */
+const LOADED = { waitUntil: 'networkidle2' } as const;
+
+let chromium: LaunchedBrowser;
+const hosts: Host[] = [];
+const closers: Array<() => Promise<unknown>> = [];
+
+/** Page paths of a build: its HTML files (`/`, `/servicos/`, `/404.html`…), not the offline page. */
+function pagePaths(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.html') && !f.startsWith('_ssg'))
+    .map((f) => `/${f.split(path.sep).join('/')}`.replace(/index\.html$/, ''))
+    .sort();
+}
+
+beforeAll(async () => {
+  chromium = await launchChromium();
+  for (const brand of BRANDS) {
+    const { outDir } = await buildSite({ brand });
+    // a page someone slipped an inline script into, beside the built ones
+    const home = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const injected = home.replace('</body>', '<script>window.__injected = true;</script></body>');
+    const dir = path.join(outDir, INJECTED);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), injected);
+    const nginx: RunningNginx = await startNginx(outDir);
+    const served: RunningServer = await serve({ dir: outDir, port: 0, host: '127.0.0.1' });
+    closers.push(
+      () => nginx.stop(),
+      () => served.close(),
+    );
+    hosts.push({ name: 'nginx', brand, url: nginx.url, root: outDir });
+    hosts.push({ name: 'ssg serve', brand, url: served.url, root: outDir });
+  }
+}, 600_000);
+afterAll(async () => {
+  await chromium?.close();
+  await Promise.all(closers.map((close) => close()));
+});
+
+/** A fresh context (no worker, no cache of another host) whose documents report every violation. */
+async function reportingPage(violations: Violation[]): Promise<Page> {
+  const context = await chromium.browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.exposeFunction('__cspViolation', (v: Violation) => violations.push(v));
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __cspViolation(v: unknown): void }).__cspViolation;
+      report({
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI,
+        page: location.pathname,
+        sample: e.sample,
+      });
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text()))
+      violations.push({
+        directive: 'console',
+        blocked: '',
+        page: page.url(),
+        sample: message.text(),
+      });
+  });
+  return page;
+}
+
+const pathname = (page: Page) => page.evaluate(() => location.pathname);
+
+async function clientNavigate(page: Page, to: string): Promise<void> {
+  const clicked = await page.evaluate((href) => {
+    const link = document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`);
+    link?.click();
+    return link !== null;
+  }, to);
+  if (!clicked) throw new Error(`no link to ${to} on ${await pathname(page)}`);
+  await page.waitForFunction((href) => location.pathname === href, {}, to);
+  // the new page rendered: its data came and React committed
+  await page.waitForNetworkIdle({ idleTime: 100 });
+}
+
+describe('the emitted Content-Security-Policy', () => {
+  it.for(BRANDS.flatMap((brand) => HOST_NAMES.map((name) => [brand, name] as const)))(
+    'every page of %s, loaded and client-navigated with the service worker on, raises no violation on %s',
+    async ([brand, name]) => {
+      const host = hosts.find((h) => h.brand === brand && h.name === name);
+      if (!host) throw new Error(`${brand} was not served by ${name}`);
+      const violations: Violation[] = [];
+      const page = await reportingPage(violations);
+      const where = `${host.brand} on ${host.name}`;
+      const paths = pagePaths(host.root).filter((p) => p !== INJECTED);
+      // first visit: the worker installs and takes control
+      const first = await page.goto(host.url, LOADED);
+      expect(first?.headers()['content-security-policy'], where).toMatch(
+        /script-src 'self' 'sha256-/,
+      );
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.reload(LOADED);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null), where).toBe(
+        true,
+      );
+      // every page as a document (under its own header), then client-side from page to page
+      for (const p of paths) await page.goto(new URL(p, host.url).href, LOADED);
+      await page.goto(host.url, LOADED);
+      for (const p of paths.filter((p) => !p.endsWith('.html') && p !== '/'))
+        await clientNavigate(page, p);
+      await clientNavigate(page, '/');
+      // offline, a page never saved: the worker answers with the offline page
+      const worker = await page
+        .browserContext()
+        .waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(host.url));
+      const session = await worker.createCDPSession();
+      await session.send('Network.enable');
+      await session.send('Network.emulateNetworkConditions', {
+        offline: true,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      await page.setOfflineMode(true);
+      await page.goto(new URL('/nunca-visitada/', host.url).href, { waitUntil: 'load' });
+      expect(await page.$('[data-ssg-offline]'), where).not.toBeNull();
+      await page.browserContext().close();
+      expect(violations, where).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('an inline script injected into a built page does not run, under the header and under the meta fallback alone', async () => {
+    const nginx = hosts.find((h) => h.name === 'nginx');
+    const served = hosts.find((h) => h.name === 'ssg serve');
+    if (!nginx || !served) throw new Error('no hosts');
+    // a host that sends no headers at all: only the page's <meta> policy protects it
+    const bare: Server = createServer((_req, res) =>
+      res.end(readFileSync(path.join(nginx.root, INJECTED, 'index.html'))),
+    );
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
+    try {
+      for (const url of [
+        new URL(INJECTED, nginx.url).href,
+        new URL(INJECTED, served.url).href,
+        bareUrl,
+      ]) {
+        const violations: Violation[] = [];
+        const page = await reportingPage(violations);
+        await page.goto(url, { waitUntil: 'load' });
+        expect(await page.evaluate(() => 'injected' in window || '__injected' in window), url).toBe(
+          false,
+        );
+        expect(
+          violations.some((v) => v.directive === 'script-src-elem'),
+          url,
+        ).toBe(true);
+        await page.browserContext().close();
+      }
+    } finally {
+      await new Promise((resolve) => bare.close(resolve));
+    }
+  });
+});
