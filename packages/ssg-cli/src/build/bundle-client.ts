@@ -4,6 +4,7 @@ import path from 'node:path';
 // unchanged (incremental.ts) never loads it.
 import type { InlineConfig, Manifest } from 'vite';
 import { SsgError } from '../errors.ts';
+import { diskError } from './disk-error.ts';
 import { moduleInputsPlugin } from './module-inputs.ts';
 import {
   ASSETS_DIR,
@@ -89,13 +90,17 @@ export async function bundleClient(input: ClientBundleInput): Promise<ClientBund
       } satisfies InlineConfig),
     );
   } catch (error) {
-    throw new SsgError(
-      'BUNDLE_FAILED',
-      `The browser bundle failed: ${error instanceof Error ? error.message : String(error)}`,
-      {
-        hint: 'Fix the error in the site code named above; the previous output was left untouched.',
-        cause: error,
-      },
+    // a full disk is not the site code's fault: it gets the output's message and hint
+    throw (
+      diskError(error, input.outDir) ??
+      new SsgError(
+        'BUNDLE_FAILED',
+        `The browser bundle failed: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          hint: 'Fix the error in the site code named above; the previous output was left untouched.',
+          cause: error,
+        },
+      )
     );
   }
   const manifestFile = path.join(input.outDir, '.vite/manifest.json');

@@ -50,6 +50,8 @@ export interface BuildReporter {
   /** Inside a long stage (render, emit): `done` of `total` items. */
   progress?(stage: StageName, done: number, total: number): void;
   warn(message: string): void;
+  /** Something the user should know now, not a warning (another build holds the output folder). */
+  note?(message: string): void;
 }
 
 export const STAGES = [

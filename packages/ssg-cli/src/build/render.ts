@@ -4,6 +4,7 @@ import type { PageData, SliceData } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { BuildContext } from './context.ts';
+import { faultPoint } from './fault.ts';
 import { type DocumentInput, documentHtml } from './html.ts';
 import { lookupPage, pageKey, storePage } from './incremental.ts';
 import { progressCounter } from './progress.ts';
@@ -115,6 +116,7 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
       render.renderPage(job.pageData, modules.get(job.component), sliceHtml, input, browser.layout),
     );
     tick();
+    faultPoint('render');
     return out;
   };
   const workers = ctx.loaded.serverEntry ? workerCount(jobs.length) : 0;

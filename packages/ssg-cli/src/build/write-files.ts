@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { faultPoint } from './fault.ts';
 
 /** How many writes are in flight at once: enough to keep the disk busy, few enough for file handles. */
 const CONCURRENCY = 64;
@@ -77,6 +78,7 @@ export async function writeFiles(
       const file = path.join(target.root, name);
       await target.ensure(path.dirname(file));
       await writeFile(file, typeof contents === 'function' ? contents() : contents);
+      faultPoint('write');
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, entries.length) }, worker));
