@@ -5,6 +5,7 @@ import { loadConfig } from '../config/load-config.ts';
 import { SsgError } from '../errors.ts';
 import type { SiteDefinition } from '../site/index.ts';
 import type { Bundler } from './bundle-process.ts';
+import type { CompressMode } from './compress.ts';
 import type { BuildContext, BuildOptions, LoadedSite, TrailingSlash } from './context.ts';
 import { toolHash } from './incremental.ts';
 import { importSite } from './load-site.ts';
@@ -29,6 +30,7 @@ export interface SiteSetup {
   serviceWorker: boolean;
   runtimeCaching: RuntimeCachingRule[];
   force: boolean;
+  compress: CompressMode;
 }
 
 /** Reads the site's `ssg.config.*` (if any) and lays the flags over it; checks every value. */
@@ -75,6 +77,7 @@ export async function resolveSetup(options: BuildOptions): Promise<SiteSetup> {
     serviceWorker: sw !== false,
     runtimeCaching: typeof sw === 'object' ? (sw.runtimeCaching ?? []) : [],
     force: options.force ?? false,
+    compress: options.compress ?? 'auto',
   };
 }
 

@@ -7,6 +7,7 @@ import type {
   SliceDefinition,
 } from '../site/index.ts';
 import type { ClientBundle } from './bundle-client.ts';
+import type { CompressMode } from './compress.ts';
 import type { SiteSetup } from './config.ts';
 import type { IncrementalState } from './incremental.ts';
 import type { RenderedPage, RenderedSlice } from './render.ts';
@@ -36,6 +37,11 @@ export interface BuildOptions {
   serviceWorker?: boolean;
   /** Builds whose hashed chunks stay in the output for tabs still running them. Default 2 (this one and the previous). */
   keepBuilds?: number;
+  /**
+   * `.br` and `.gz` siblings of text files over 1 KB. Default `auto`: of every file up to 1,000
+   * pages, above that of the client bundle only (brotli 11 of every page would cost minutes).
+   */
+  compress?: CompressMode;
   /** Default false: `true` ignores what earlier builds left (the incremental cache) and builds everything anew. */
   force?: boolean;
   /** Progress lines; default: silent. The CLI passes a terminal reporter. */

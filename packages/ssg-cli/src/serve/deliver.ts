@@ -56,7 +56,7 @@ export function createDeliver(root: string): Deliver {
     const type =
       ownTypeOf(file) ?? (path.extname(file) === '' ? 'application/octet-stream' : undefined);
     const siblings = (['br', 'gzip'] as const).filter((e) => existsSync(file + SIBLING[e]));
-    // the build does not write .br/.gz siblings yet: until it does, text is compressed here
+    // files without siblings (a build with --compress none or over 1,000 pages) are compressed here
     const onTheFly =
       siblings.length === 0 &&
       type !== undefined &&
