@@ -131,6 +131,15 @@ describe('two builds into one folder at once', () => {
   }, 90_000);
 });
 
+describe('the output lock', () => {
+  it('is taken in folders that do not exist yet, and is gone after the build', () => {
+    const out = path.join(tempDir(), 'a', 'b', 'out');
+    const run = ssgBuild(MINI_CONTENT, out);
+    expect(run.status, run.stderr).toBe(0);
+    expect(readdirSync(path.dirname(out))).toEqual(['out']);
+  });
+});
+
 describe('an output folder that cannot be written', () => {
   const mounts: string[] = [];
   afterAll(() => {

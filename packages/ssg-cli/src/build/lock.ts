@@ -1,4 +1,4 @@
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SsgError } from '../errors.ts';
@@ -31,6 +31,10 @@ export async function lockOutput(
   const file = lockFileOf(outDir);
   const mine = `${process.pid}\n`;
   let told = false;
+  // the output may go into folders that do not exist yet (dist/vet)
+  await mkdir(path.dirname(file), { recursive: true }).catch((error) => {
+    throw unwritable(file, error);
+  });
   for (;;) {
     try {
       const handle = await open(file, 'wx');
