@@ -117,6 +117,9 @@ async function hit(url, target, seconds, connections) {
     kbPerRequest:
       Math.round(result.throughput.average / Math.max(1, result.requests.average) / 102.4) / 10,
     errors: result.errors + result.timeouts + wrongStatus,
+    socketErrors: result.errors,
+    timeouts: result.timeouts,
+    wrongStatus,
     requests: result.requests.total,
   };
 }
@@ -151,7 +154,7 @@ export async function runLoad({ benchDir, repoRoot, seconds = 5, connections = 2
           row.load = os.loadavg()[0].toFixed(2);
           rows.push(row);
           log(
-            `  ${server.padEnd(9)} ${compress === 'none' ? 'on the fly' : 'siblings  '} ${row.path.padEnd(9)} ${String(row.rps).padStart(6)} req/s  p99 ${row.p99ms} ms  ${row.kbPerRequest} kB/req  errors ${row.errors}  (load ${row.load})`,
+            `  ${server.padEnd(9)} ${compress === 'none' ? 'on the fly' : 'siblings  '} ${row.path.padEnd(9)} ${String(row.rps).padStart(6)} req/s  p99 ${row.p99ms} ms  ${row.kbPerRequest} kB/req  errors ${row.errors}${row.errors ? ` (socket ${row.socketErrors}, timeouts ${row.timeouts}, status ${row.wrongStatus})` : ''}  (load ${row.load})`,
           );
         }
       } finally {

@@ -69,6 +69,12 @@ describe('compressed siblings', () => {
     expect(plain.body).toEqual(readFileSync(path.join(outDir, 'index.html')));
   });
 
+  it("include the 404 page's, which ssg serve sends for unknown paths", async () => {
+    const res = await raw('/nao-existe/', 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.body).toEqual(readFileSync(path.join(outDir, '404.html.br')));
+  });
+
   it('are served by the nginx snippet (gzip_static; brotli_static documented)', () => {
     const snippet = nginxSnippet({ trailingSlash: 'always', compilationHash: 'x' });
     expect(snippet).toMatch(/^gzip_static on;$/m);
