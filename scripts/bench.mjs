@@ -5,6 +5,7 @@
  *   bytes      home page HTML and first-load JS, React's floor, the loader, page-data envelope
  *   lighthouse Lighthouse 12 mobile on the clinic home page
  *   navigation click → painted for a prefetched page, CPU 1× and 4×
+ *   load       autocannon against ssg serve and nginx: req/s, p99, errors for /, page-data, a 404
  *
  * Options: --quick (N=100, one run, Astro as the only peer and cold only, one Lighthouse run:
  * under a minute once the peers are installed; `--quick --tools=ssg,gatsby,astro` adds Gatsby),
@@ -20,13 +21,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { clientNavigation, lighthouse } from './bench/browser.mjs';
 import { runBytes, runClinicBuild } from './bench/clinic.mjs';
+import { runLoad } from './bench/load.mjs';
 import { markdownReport, textReport } from './bench/report.mjs';
 import { runScale } from './bench/scale.mjs';
 import { serveStatic } from './bench/static-server.mjs';
 
 const repoRoot = join(import.meta.dirname, '..');
 const benchDir = join(repoRoot, '.bench');
-const SECTIONS = ['scale', 'clinic', 'bytes', 'lighthouse', 'navigation'];
+const SECTIONS = ['scale', 'clinic', 'bytes', 'lighthouse', 'navigation', 'load'];
 
 const { values } = parseArgs({
   options: {
@@ -191,6 +193,10 @@ if (only.includes('lighthouse') || only.includes('navigation')) {
   });
   await server?.close();
 }
+
+await section('load', () =>
+  runLoad({ benchDir, repoRoot, seconds: quick ? 2 : 5, connections: 20, log }),
+);
 
 result.totalSeconds = Math.round((Date.now() - started) / 1000);
 const stamp = result.machine.date.replace(/[:.]/g, '-');

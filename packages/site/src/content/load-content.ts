@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { ContentIssue, ContentResult } from '@ssg/cli/site';
 import type { z } from 'zod';
 import { BADGE_TYPES, brandFile, CONTENT_FILES, type Content } from './schema.ts';
+import { brokenCharacters } from './well-formed-text.ts';
 
 export const BRANDS = BADGE_TYPES;
 
@@ -150,6 +151,7 @@ export async function loadContent({
       issues.push(p.issue);
       return;
     }
+    issues.push(...brokenCharacters(name, p.json));
     const data = check(name, CONTENT_FILES[name], p.json, issues);
     if (data !== undefined) (files as Record<string, unknown>)[name] = data;
   });
@@ -166,7 +168,10 @@ export async function loadContent({
     read.push(path.join(contentDir, brandName));
     const p = await readJson(contentDir, brandName);
     if (!p.ok) issues.push(p.issue);
-    else brandData = check(brandName, brandFile, p.json, issues);
+    else {
+      issues.push(...brokenCharacters(brandName, p.json));
+      brandData = check(brandName, brandFile, p.json, issues);
+    }
   }
 
   // Only check image files once the names themselves are valid.

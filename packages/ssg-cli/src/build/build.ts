@@ -16,6 +16,7 @@ import {
   savePagesAhead,
 } from './incremental.ts';
 import { keepRecentChunks } from './keep-builds.ts';
+import { lockOutput } from './lock.ts';
 import { renderPages } from './render.ts';
 import { collectRoutes } from './routes.ts';
 import { resolveSecurity } from './security.ts';
@@ -71,9 +72,16 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (running === 1) void esbuild.stop();
   let bundling: Promise<void> | undefined;
   let pagesAhead: Promise<string | undefined> | undefined;
+  let unlock: (() => Promise<void>) | undefined;
   try {
+    unlock = await lockOutput(ctx.outDir, (holder) =>
+      reporter?.note?.(
+        `Waiting for the build of process ${holder} into ${ctx.outDir} to finish: one build at a time writes an output folder.`,
+      ),
+    );
     await discardStaging(ctx.stagingDir);
-    void removeLeftovers(ctx.outDir);
+    // before anything reads the output: a build killed mid-swap left its new output aside
+    await removeLeftovers(ctx.outDir);
     // What earlier builds into this output folder left: unchanged pages and client are reused.
     ctx.incremental = await openIncremental(ctx);
     // The client depends only on the site's code: unless it is unchanged, Vite gets its job now
@@ -123,6 +131,8 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await discardPagesAhead(pagesAhead);
     await discardStaging(ctx.stagingDir);
     throw error;
+  } finally {
+    await unlock?.();
   }
   // The server render's and the client's builds see the same code: a warning of both is one.
   const warnings = [...new Set(ctx.warnings)];

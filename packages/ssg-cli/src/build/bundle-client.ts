@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { InlineConfig, Manifest } from 'vite';
 import { SsgError } from '../errors.ts';
 import { ASSETS_DIR, CLIENT_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
+import { diskError } from './disk-error.ts';
 
 export { ASSETS_DIR };
 
@@ -73,13 +74,17 @@ export async function bundleClient(input: ClientBundleInput): Promise<ClientBund
       },
     );
   } catch (error) {
-    throw new SsgError(
-      'BUNDLE_FAILED',
-      `The browser bundle failed: ${error instanceof Error ? error.message : String(error)}`,
-      {
-        hint: 'Fix the error in the site code named above; the previous output was left untouched.',
-        cause: error,
-      },
+    // a full disk is not the site code's fault: it gets the output's message and hint
+    throw (
+      diskError(error, input.outDir) ??
+      new SsgError(
+        'BUNDLE_FAILED',
+        `The browser bundle failed: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          hint: 'Fix the error in the site code named above; the previous output was left untouched.',
+          cause: error,
+        },
+      )
     );
   }
   const { inputs, warnings } = built;

@@ -5,6 +5,7 @@ import { loadConfig } from '../config/load-config.ts';
 import { SsgError } from '../errors.ts';
 import type { SiteDefinition } from '../site/index.ts';
 import type { Bundler } from './bundle-process.ts';
+import type { CompressMode } from './compress.ts';
 import type { BuildContext, BuildOptions, LoadedSite, TrailingSlash } from './context.ts';
 import { toolHash } from './incremental.ts';
 import { importSite } from './load-site.ts';
@@ -33,6 +34,7 @@ export interface SiteSetup {
   /** The config's HSTS choice; `undefined`: on for an https site address. */
   hstsConfig?: boolean | HstsConfig;
   force: boolean;
+  compress: CompressMode;
 }
 
 /** Reads the site's `ssg.config.*` (if any) and lays the flags over it; checks every value. */
@@ -81,6 +83,7 @@ export async function resolveSetup(options: BuildOptions): Promise<SiteSetup> {
     cspConfig: config.csp ?? {},
     hstsConfig: config.hsts,
     force: options.force ?? false,
+    compress: options.compress ?? 'auto',
   };
 }
 

@@ -7,6 +7,7 @@ import type {
   SliceDefinition,
 } from '../site/index.ts';
 import type { ClientBundle } from './bundle-client.ts';
+import type { CompressMode } from './compress.ts';
 import type { SiteSetup } from './config.ts';
 import type { CspSettings } from './csp.ts';
 import type { IncrementalState } from './incremental.ts';
@@ -37,6 +38,11 @@ export interface BuildOptions {
   serviceWorker?: boolean;
   /** Builds whose hashed chunks stay in the output for tabs still running them. Default 2 (this one and the previous). */
   keepBuilds?: number;
+  /**
+   * `.br` and `.gz` siblings of text files over 1 KB. Default `auto`: of every file up to 1,000
+   * pages, above that of the client bundle only (brotli 11 of every page would cost minutes).
+   */
+  compress?: CompressMode;
   /** Default false: `true` ignores what earlier builds left (the incremental cache) and builds everything anew. */
   force?: boolean;
   /** Progress lines; default: silent. The CLI passes a terminal reporter. */
@@ -51,6 +57,8 @@ export interface BuildReporter {
   /** Inside a long stage (render, emit): `done` of `total` items. */
   progress?(stage: StageName, done: number, total: number): void;
   warn(message: string): void;
+  /** Something the user should know now, not a warning (another build holds the output folder). */
+  note?(message: string): void;
 }
 
 export const STAGES = [

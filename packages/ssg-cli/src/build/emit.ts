@@ -13,6 +13,7 @@ import {
 } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 import type { ClientBundle } from './bundle-client.ts';
+import { compressesPages, compressWritten, writeSiblings } from './compress.ts';
 import type { BuildContext, OutputBytes } from './context.ts';
 import { copiedFolders } from './copied-folders.ts';
 import { outputUpToDate } from './incremental.ts';
@@ -128,7 +129,13 @@ export async function emitFiles(ctx: BuildContext): Promise<void> {
     });
   }
   try {
-    await writeFiles(ctx.folders?.into ?? ctx.stagingDir, writing);
+    const pagesToo = compressesPages(ctx.compress, ctx.pages!.length);
+    await writeFiles(
+      ctx.folders?.into ?? ctx.stagingDir,
+      writing,
+      pagesToo ? writeSiblings : undefined,
+    );
+    if (ctx.compress !== 'none') await compressWritten(ctx.stagingDir, ctx.client!.files);
     for (const asset of copiedFolders(ctx)) {
       const target = path.join(ctx.stagingDir, asset.to);
       await cp(asset.from, target, { recursive: true });

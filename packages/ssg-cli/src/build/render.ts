@@ -6,6 +6,7 @@ import type { RouteDefinition } from '../site/index.ts';
 import type { BuildContext } from './context.ts';
 import type { InlineSources } from './csp.ts';
 import { type DocumentInput, pageDocument } from './html.ts';
+import { faultPoint } from './fault.ts';
 import { lookupPage, pageKey, storePage } from './incremental.ts';
 import { progressCounter } from './progress.ts';
 import { type PageJob, type PageOutput, renderInParallel, workerCount } from './render-workers.ts';
@@ -118,6 +119,7 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
       render.renderPage(job.pageData, modules.get(job.component), sliceHtml, input, browser.layout),
     );
     tick();
+    faultPoint('render');
     return out;
   };
   const workers = ctx.loaded.serverEntry ? workerCount(jobs.length) : 0;

@@ -74,6 +74,9 @@ export function terminalReporter(
       if (tty) redraw(line);
       else stream.write(line);
     },
+    note(message) {
+      stream.write(`${tty ? '\r\x1b[2K' : ''}${message}\n`);
+    },
     warn(message) {
       warnings.set(message, (warnings.get(message) ?? 0) + 1);
     },

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { faultPoint } from './fault.ts';
 
 /** `.<out>.staging-<pid>` beside the output; `.old-<n>` once it holds a retired output. */
 const STAGING = /^\.(.+)\.staging-(\d+)(\.old-\w+)?$/;
@@ -16,13 +17,16 @@ export async function swapIntoPlace(stagingDir: string, outDir: string): Promise
   // A name of its own: the previous build of this process may still be being deleted.
   const retired = `${stagingDir}.old-${Date.now().toString(36)}${retirements++}`;
   const hadOutput = existsSync(outDir);
+  faultPoint('before-swap');
   if (hadOutput) await rename(outDir, retired);
   try {
+    faultPoint('mid-swap');
     await rename(stagingDir, outDir);
   } catch (error) {
     if (hadOutput) await rename(retired, outDir); // put the previous build back
     throw error;
   }
+  faultPoint('after-swap');
   if (hadOutput) removeInBackground([retired]);
 }
 
@@ -38,11 +42,33 @@ export async function removeLeftovers(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
   const names = await readdir(parent).catch(() => [] as string[]);
-  const stale = names.filter((name) => {
+  let stale = names.filter((name) => {
     const match = STAGING.exec(name);
     return match?.[1] === base && !alive(Number(match[2]));
   });
+  const restored = existsSync(outDir) ? undefined : await restoreOutput(parent, outDir, stale);
+  if (restored) stale = stale.filter((name) => name !== restored);
   if (stale.length > 0) removeInBackground(stale.map((name) => path.join(parent, name)));
+}
+
+/**
+ * A build killed between the two renames of the swap left no output, its previous output
+ * retired and its staging folder complete (it is retired only then): the staging becomes the output.
+ */
+async function restoreOutput(
+  parent: string,
+  outDir: string,
+  stale: string[],
+): Promise<string | undefined> {
+  const complete = stale
+    .filter((name) => name.includes('.old-'))
+    .map((name) => name.replace(/\.old-\w+$/, ''))
+    .find((name) => stale.includes(name));
+  if (complete === undefined) return undefined;
+  return rename(path.join(parent, complete), outDir).then(
+    () => complete,
+    () => undefined,
+  );
 }
 
 function alive(pid: number): boolean {

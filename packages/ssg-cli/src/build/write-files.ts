@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { faultPoint } from './fault.ts';
 
 /** How many writes are in flight at once: enough to keep the disk busy, few enough for file handles. */
 const CONCURRENCY = 64;
@@ -67,6 +68,8 @@ export function makeFolders(
 export async function writeFiles(
   into: Folders | string,
   files: ReadonlyMap<string, FileContents>,
+  /** Runs after each file is written, inside the bounded loop (compressed siblings). */
+  written?: (file: string, data: string | Uint8Array) => Promise<void>,
 ): Promise<void> {
   const target = typeof into === 'string' ? folders(into) : into;
   const entries = [...files];
@@ -76,7 +79,10 @@ export async function writeFiles(
       const [name, contents] = entries[next++]!;
       const file = path.join(target.root, name);
       await target.ensure(path.dirname(file));
-      await writeFile(file, typeof contents === 'function' ? contents() : contents);
+      const data = typeof contents === 'function' ? contents() : contents;
+      await writeFile(file, data);
+      faultPoint('write');
+      await written?.(file, data);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, entries.length) }, worker));

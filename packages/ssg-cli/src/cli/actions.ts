@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { CompressMode } from '../build/compress.ts';
 import type { TrailingSlash } from '../build/context.ts';
 import { colorsFor, type Output, summary, terminalReporter } from '../build/reporter.ts';
 import { outDirOfConfig } from '../config/out-dir.ts';
@@ -43,6 +44,8 @@ export async function runBuild(args: ParsedArgs, io: CliIO): Promise<number> {
     keepBuilds: countOf(spec, 'keep-builds', flags.get('keep-builds')),
     serviceWorker: flags.has('no-service-worker') ? false : undefined,
     force: flags.has('force') ? true : undefined,
+    // parseArgs checked it against the flag's choices
+    compress: textOf(flags.get('compress')) as CompressMode | undefined,
     reporter,
   });
   reporter.printWarnings();

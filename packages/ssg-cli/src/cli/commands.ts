@@ -114,6 +114,15 @@ export const COMMANDS: readonly CommandSpec[] = [
         default: 'serviceWorker of ssg.config.ts, else on',
       },
       {
+        name: 'compress',
+        kind: 'string',
+        value: 'auto|all|none',
+        choices: ['auto', 'all', 'none'],
+        description:
+          'write .br and .gz siblings of text files over 1 KB (auto: all up to 1,000 pages, else the client bundle)',
+        default: 'auto',
+      },
+      {
         name: 'force',
         kind: 'boolean',
         description: 'build everything anew instead of reusing what the last build left',

@@ -56,7 +56,7 @@ export function createDeliver(root: string): Deliver {
     const type =
       ownTypeOf(file) ?? (path.extname(file) === '' ? 'application/octet-stream' : undefined);
     const siblings = (['br', 'gzip'] as const).filter((e) => existsSync(file + SIBLING[e]));
-    // the build does not write .br/.gz siblings yet: until it does, text is compressed here
+    // files without siblings (a build with --compress none or over 1,000 pages) are compressed here
     const onTheFly =
       siblings.length === 0 &&
       type !== undefined &&
@@ -114,17 +114,23 @@ export function sendCompressed(
   encoding: Encoding,
   status: number,
 ): void {
-  if (encoding === 'identity') res.setHeader('Content-Length', size);
-  else res.setHeader('Content-Encoding', encoding);
+  // the build's sibling when there is one (the 404 page): compressed once, not per request
+  const sibling = encoding === 'identity' ? null : statOrNull(file + SIBLING[encoding]);
+  if (encoding === 'identity' || sibling) res.setHeader('Content-Length', sibling?.size ?? size);
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   res.writeHead(status);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  const bytes = createReadStream(file);
   const done = (error: Error | null) => {
     if (error) res.destroy(error);
   };
+  if (sibling && encoding !== 'identity') {
+    pipeline(createReadStream(file + SIBLING[encoding]), res, done);
+    return;
+  }
+  const bytes = createReadStream(file);
   if (encoding === 'identity') pipeline(bytes, res, done);
   else if (encoding === 'gzip') pipeline(bytes, createGzip(), res, done);
   // quality 5, as CDNs use on the fly: 11 (the default) is for files compressed once at build time

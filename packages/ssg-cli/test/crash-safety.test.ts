@@ -1,0 +1,193 @@
+// Real: the `ssg` command in child processes on the mini site, SIGKILL, a tmpfs, a read-only bind mount. Faked: the moment of each kill and EACCES (SSG_FAULT).
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentCopy, MINI_CONTENT, MINI_SITE, snapshot, tempDir } from './helpers.ts';
+
+const BIN = path.resolve(import.meta.dirname, '../bin/ssg.mjs');
+type Run = { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
+
+const args = (content: string, out: string) => [
+  BIN,
+  'build',
+  '--root',
+  MINI_SITE,
+  '--content',
+  content,
+  '--out',
+  out,
+];
+const env = (fault?: string) => {
+  const { SSG_FAULT: _f, FORCE_COLOR: _c, ...rest } = process.env;
+  return { ...rest, NO_COLOR: '1', ...(fault ? { SSG_FAULT: fault } : {}) };
+};
+const ssgBuild = (content: string, out: string, fault?: string): Run =>
+  spawnSync(process.execPath, args(content, out), { encoding: 'utf8', env: env(fault) });
+/** The same, not waiting: for two builds at once. */
+const ssgBuildAsync = (content: string, out: string): Promise<Run> =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, args(content, out), { env: env() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
+  });
+
+/** Waits (without a fixed time) until only the output is left beside it: no staging, no lock. */
+const onlyOutputLeft = (out: string) =>
+  expect
+    .poll(() => readdirSync(path.dirname(out)), { timeout: 15_000, interval: 100 })
+    .toEqual([path.basename(out)]);
+
+const hashOf = (out: string) =>
+  (
+    JSON.parse(readFileSync(path.join(out, 'page-data/app-data.json'), 'utf8')) as {
+      compilationHash: string;
+    }
+  ).compilationHash;
+
+// Content A is built first; every killed build builds content B (another site name) over it.
+let contentB: string;
+let base: string; // a folder holding the build of A
+let before: Record<string, string>; // A's output
+let after: Record<string, string>; // B built over A, uninterrupted
+let hashB: string;
+const place = (into = tempDir()) => {
+  const out = path.join(into, 'out');
+  cpSync(base, out, { recursive: true });
+  return out;
+};
+
+beforeAll(() => {
+  contentB = contentCopy();
+  const site = JSON.parse(readFileSync(path.join(contentB, 'site.json'), 'utf8'));
+  writeFileSync(path.join(contentB, 'site.json'), JSON.stringify({ ...site, name: 'Outro nome' }));
+  base = path.join(tempDir(), 'out');
+  expect(ssgBuild(MINI_CONTENT, base).status).toBe(0);
+  before = snapshot(base);
+  const ref = place();
+  expect(ssgBuild(contentB, ref).status).toBe(0);
+  after = snapshot(ref);
+  hashB = hashOf(ref);
+  expect(after).not.toEqual(before);
+}, 60_000);
+
+describe('ssg build killed with SIGKILL', () => {
+  // point → what the output folder holds right after the kill
+  const matrix = [
+    ['render', 'the previous output'],
+    ['write', 'the previous output'],
+    ['before-swap', 'the previous output'],
+    ['mid-swap', 'no output until the next build'],
+    ['after-swap', 'the new output'],
+  ] as const;
+  it.each(matrix)(
+    'at "%s" leaves %s, and the next build succeeds and removes the leftovers',
+    async (point, holds) => {
+      const out = place();
+      const killed = ssgBuild(contentB, out, point);
+      expect(killed.signal).toBe('SIGKILL');
+      // something was left beside the output: this is what the next build must clean up
+      expect(readdirSync(path.dirname(out)).length).toBeGreaterThan(1);
+      if (holds === 'the previous output') expect(snapshot(out)).toEqual(before);
+      if (holds === 'the new output') expect(snapshot(out)).toEqual(after);
+      if (holds === 'no output until the next build') expect(existsSync(out)).toBe(false);
+
+      const next = ssgBuild(contentB, out);
+      expect(next.status, next.stderr).toBe(0);
+      expect(snapshot(out)).toEqual(after);
+      await onlyOutputLeft(out);
+    },
+    60_000,
+  );
+});
+
+describe('two builds into one folder at once', () => {
+  it('run one after the other: the second says it waits, and the output is one whole build', async () => {
+    const out = place();
+    const [a, b] = await Promise.all([
+      ssgBuildAsync(MINI_CONTENT, out),
+      ssgBuildAsync(contentB, out),
+    ]);
+    expect(a.status, a.stderr).toBe(0);
+    expect(b.status, b.stderr).toBe(0);
+    expect(`${a.stderr}${b.stderr}`).toMatch(
+      /Waiting for the build of process \d+ into .*out to finish/,
+    );
+    // whichever finished last is the output, whole: compared with the same two builds in turn
+    const lastWasB = hashOf(out) === hashB;
+    const ref = place();
+    if (lastWasB) {
+      expect(ssgBuild(MINI_CONTENT, ref).status).toBe(0);
+      expect(ssgBuild(contentB, ref).status).toBe(0);
+    } else {
+      expect(ssgBuild(contentB, ref).status).toBe(0);
+      expect(ssgBuild(MINI_CONTENT, ref).status).toBe(0);
+    }
+    expect(snapshot(out)).toEqual(snapshot(ref));
+    await onlyOutputLeft(out);
+  }, 90_000);
+});
+
+describe('the output lock', () => {
+  it('is taken in folders that do not exist yet, and is gone after the build', () => {
+    const out = path.join(tempDir(), 'a', 'b', 'out');
+    const run = ssgBuild(MINI_CONTENT, out);
+    expect(run.status, run.stderr).toBe(0);
+    expect(readdirSync(path.dirname(out))).toEqual(['out']);
+  });
+});
+
+describe('an output folder that cannot be written', () => {
+  const mounts: string[] = [];
+  afterAll(() => {
+    for (const dir of mounts.reverse()) spawnSync('umount', [dir]);
+  });
+  /** Mounts as root; tests that need it are skipped where mounting is not allowed. */
+  const mount = (...mountArgs: string[]): boolean => {
+    const ok = spawnSync('mount', mountArgs).status === 0;
+    if (ok) mounts.push(mountArgs.at(-1) as string);
+    return ok;
+  };
+
+  it('a full disk (ENOSPC on a small tmpfs) fails with the clear message and leaves the old output untouched', async (t) => {
+    const disk = tempDir();
+    // room for the previous output and little more: the new build cannot fit beside it
+    const used = Number(spawnSync('du', ['-sk', base], { encoding: 'utf8' }).stdout.split('\t')[0]);
+    const size = used + 64;
+    if (!mount('-t', 'tmpfs', '-o', `size=${size}k`, 'tmpfs', disk)) return t.skip();
+    const out = place(disk);
+    const run = ssgBuild(contentB, out);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('ssg: [EMIT_FAILED] Writing the output failed: ENOSPC');
+    expect(run.stderr).toContain('the previous output was left untouched');
+    expect(snapshot(out)).toEqual(before);
+    await onlyOutputLeft(out);
+  }, 60_000);
+
+  it('a read-only parent folder (a read-only bind mount) fails with the clear message, output untouched', async (t) => {
+    const parent = tempDir();
+    const out = place(parent);
+    if (!mount('--bind', '-o', 'ro', parent, parent)) return t.skip();
+    const run = ssgBuild(contentB, out);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('ssg: [EMIT_FAILED] Writing the output failed: EROFS');
+    expect(snapshot(out)).toEqual(before);
+    expect(readdirSync(parent)).toEqual(['out']);
+  }, 60_000);
+
+  it('EACCES while writing (injected: root may write anywhere) fails with the clear message, output untouched', async () => {
+    const out = place();
+    mkdirSync(path.join(path.dirname(out), 'unrelated'));
+    const run = ssgBuild(contentB, out, 'write:EACCES');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('ssg: [EMIT_FAILED] Writing the output failed: EACCES');
+    expect(run.stderr).toContain('Check that the output folder is writable');
+    expect(snapshot(out)).toEqual(before);
+    await expect
+      .poll(() => readdirSync(path.dirname(out)).sort(), { timeout: 15_000, interval: 100 })
+      .toEqual(['out', 'unrelated']);
+  }, 60_000);
+});
