@@ -4,8 +4,8 @@ import path from 'node:path';
 // unchanged (incremental.ts) never loads it.
 import type { InlineConfig, Manifest } from 'vite';
 import { SsgError } from '../errors.ts';
-import { ASSETS_DIR, CLIENT_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
 import { diskError } from './disk-error.ts';
+import { ASSETS_DIR, CLIENT_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
 
 export { ASSETS_DIR };
 
