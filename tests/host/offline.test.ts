@@ -78,7 +78,9 @@ describe('after a first visit, offline', () => {
     await buildMini({ ...site, outDir });
 
     await goOffline(chromium.browser, page);
-    const served = nginx.accessLog().length;
+    // DevTools' offline emulation covers the page and its worker, not the browser's own update
+    // check of sw.js after a navigation: the server goes too, as it would for a visitor offline
+    await nginx.stop();
 
     // the page seen: HTML, data and chunks of the visitor's build, hydrated
     const reload = await page.reload({ waitUntil: 'networkidle0' });
@@ -102,7 +104,6 @@ describe('after a first visit, offline', () => {
         'Check your connection',
       );
     }
-    expect(nginx.accessLog().length, 'nothing reached the server while offline').toBe(served);
     expect(log.errors).toEqual([]);
     console.info(
       `[figures] first visit → controlled by the worker: ${offlineReadyMs.toFixed(0)} ms`,
