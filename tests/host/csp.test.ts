@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';
 import { buildSite } from '../support/site-build.ts';
+import { goOffline } from './helpers.ts';
 
 interface Violation {
   directive: string;
@@ -135,18 +136,7 @@ describe('the emitted Content-Security-Policy', () => {
         await clientNavigate(page, p);
       await clientNavigate(page, '/');
       // offline, a page never saved: the worker answers with the offline page
-      const worker = await page
-        .browserContext()
-        .waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(host.url));
-      const session = await worker.createCDPSession();
-      await session.send('Network.enable');
-      await session.send('Network.emulateNetworkConditions', {
-        offline: true,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
-      await page.setOfflineMode(true);
+      await goOffline(page.browser(), page, host.url);
       await page.goto(new URL('/nunca-visitada/', host.url).href, { waitUntil: 'load' });
       expect(await page.$('[data-ssg-offline]'), where).not.toBeNull();
       await page.browserContext().close();

@@ -91,10 +91,11 @@ export const workerBuild = (page: Page) =>
  * The visitor goes offline: the page and the service worker (its own DevTools target, which
  * `page.setOfflineMode` does not reach) both lose the network.
  */
-export async function goOffline(browser: Browser, page: Page): Promise<CDPSession> {
-  const target = await browser.waitForTarget((t) => t.type() === 'service_worker', {
-    timeout: 10_000,
-  });
+export async function goOffline(browser: Browser, page: Page, origin = ''): Promise<CDPSession> {
+  const target = await browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().startsWith(origin),
+    { timeout: 10_000 },
+  );
   const session = await target.createCDPSession();
   await session.send('Network.enable');
   await session.send('Network.emulateNetworkConditions', {
