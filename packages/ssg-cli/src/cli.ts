@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { colorsFor } from './build/reporter.ts';
+import { colorsFor } from './pipeline/reporter.ts';
 import { type CliIO, runBuild, runDev, runInit, runServe } from './cli/actions.ts';
 import { type ParsedArgs, parseArgs } from './cli/args.ts';
 import { COMMANDS, type CommandName, type CommandSpec, commandNamed } from './cli/commands.ts';

@@ -1,13 +1,13 @@
 /** The programmatic API of the framework (Node). The CLI is a thin shell over it. */
-export { build } from './build/build.ts';
+export { build } from './pipeline/build.ts';
 export type {
   BuildOptions,
   BuildReporter,
   BuildResult,
   StageName,
   TrailingSlash,
-} from './build/context.ts';
-export { summary, terminalReporter } from './build/reporter.ts';
+} from './pipeline/context.ts';
+export { summary, terminalReporter } from './pipeline/reporter.ts';
 export {
   defineConfig,
   type RuntimeCachingRule,

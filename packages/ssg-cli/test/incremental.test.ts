@@ -3,10 +3,10 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startBundler } from '../src/build/bundle-process.ts';
-import { loadSiteCode, resolveSetup } from '../src/build/config.ts';
-import { cacheFileOf } from '../src/build/incremental.ts';
-import { type PageJob, renderInParallel } from '../src/build/render-workers.ts';
+import { startBundler } from '../src/pipeline/bundle-process.ts';
+import { loadSiteCode, resolveSetup } from '../src/pipeline/config.ts';
+import { cacheFileOf } from '../src/pipeline/incremental.ts';
+import { type PageJob, renderInParallel } from '../src/pipeline/render-workers.ts';
 import { SsgError } from '../src/index.ts';
 import { buildMini, contentCopy, MINI_SITE, snapshot, tempDir } from './helpers.ts';
 

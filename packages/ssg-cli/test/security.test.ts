@@ -1,10 +1,10 @@
 // Real: the policy computation, the host-config generators and the config check, on hand-written documents and values. Faked: nothing (the real hosts run in tests/host).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { BuildContext } from '../src/build/context.ts';
-import { cspMeta, cspSourceProblem, inlineSources, policyOf } from '../src/build/csp.ts';
-import { documentHtml } from '../src/build/html.ts';
-import { resolveSecurity } from '../src/build/security.ts';
+import type { BuildContext } from '../src/pipeline/context.ts';
+import { cspMeta, cspSourceProblem, inlineSources, policyOf } from '../src/pipeline/csp.ts';
+import { documentHtml } from '../src/pipeline/html.ts';
+import { resolveSecurity } from '../src/pipeline/security.ts';
 import { checkConfig } from '../src/config/check-config.ts';
 import { SsgError } from '../src/errors.ts';
 import { headersFile } from '../src/host/headers-file.ts';

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BuildContext } from '../src/build/context.ts';
-import { generateServiceWorker } from '../src/build/service-worker.ts';
+import type { BuildContext } from '../src/pipeline/context.ts';
+import { generateServiceWorker } from '../src/pipeline/service-worker.ts';
 import { buildMini, listFiles, MINI_SITE, tempDir } from './helpers.ts';
 
 describe('the service worker of a build', () => {

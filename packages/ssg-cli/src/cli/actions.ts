@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { CompressMode } from '../build/compress.ts';
-import type { TrailingSlash } from '../build/context.ts';
-import { colorsFor, type Output, summary, terminalReporter } from '../build/reporter.ts';
+import type { CompressMode } from '../pipeline/compress.ts';
+import type { TrailingSlash } from '../pipeline/context.ts';
+import { colorsFor, type Output, summary, terminalReporter } from '../pipeline/reporter.ts';
 import { outDirOfConfig } from '../config/out-dir.ts';
 import { countOf, type ParsedArgs, portOf, textOf } from './args.ts';
 import { type CommandSpec, commandNamed } from './commands.ts';
@@ -32,7 +32,7 @@ const forever = (): Promise<number> => new Promise<number>(() => {});
 export async function runBuild(args: ParsedArgs, io: CliIO): Promise<number> {
   const spec = specOf('build');
   const { flags } = args;
-  const { build } = await import('../build/build.ts');
+  const { build } = await import('../pipeline/build.ts');
   const reporter = terminalReporter(io.stderr, io.env);
   const result = await build({
     root: textOf(flags.get('root')),

@@ -1,4 +1,4 @@
-import { cspSourceProblem } from '../build/csp.ts';
+import { cspSourceProblem } from '../pipeline/csp.ts';
 import { SsgError } from '../errors.ts';
 import type { SsgConfig } from './define-config.ts';
 

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BuildContext } from '../build/context.ts';
-import { htmlFileOf } from '../build/emit.ts';
+import type { BuildContext } from '../pipeline/context.ts';
+import { htmlFileOf } from '../pipeline/emit.ts';
 import { headersFile } from './headers-file.ts';
 import { nginxSnippet } from './nginx.ts';
 import { sitePolicies } from './policies.ts';

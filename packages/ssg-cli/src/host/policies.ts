@@ -1,7 +1,7 @@
-import type { BuildContext } from '../build/context.ts';
-import { cspHeaderName, type InlineSources, inlineSources, policyOf } from '../build/csp.ts';
-import { htmlFileOf } from '../build/emit.ts';
-import { offlinePageOf } from '../build/offline-page.ts';
+import type { BuildContext } from '../pipeline/context.ts';
+import { cspHeaderName, type InlineSources, inlineSources, policyOf } from '../pipeline/csp.ts';
+import { htmlFileOf } from '../pipeline/emit.ts';
+import { offlinePageOf } from '../pipeline/offline-page.ts';
 import { OFFLINE_PAGE } from './rules.ts';
 
 /** The Content-Security-Policy of every HTML URL of a build, for the three hosts. */

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
-import type { TrailingSlash } from '../build/context.ts';
+import type { TrailingSlash } from '../pipeline/context.ts';
 import { COMMON_HEADERS, cacheControlOf, REVALIDATE } from '../host/rules.ts';
 import { contentTypeOf } from './content-types.ts';
 import { createDeliver, MIN_COMPRESS_SIZE, sendCompressed } from './deliver.ts';

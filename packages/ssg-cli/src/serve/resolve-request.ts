@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { TrailingSlash } from '../build/context.ts';
+import type { TrailingSlash } from '../pipeline/context.ts';
 import { isHiddenPath, trailingSlashRedirect } from '../host/rules.ts';
 
 export type Resolution =
