@@ -1,4 +1,13 @@
 /** The programmatic API of the framework (Node). The CLI is a thin shell over it. */
+
+export {
+  defineConfig,
+  type RuntimeCachingRule,
+  type ServiceWorkerConfig,
+  type SsgConfig,
+} from './config/define-config.ts';
+export { type DevOptions, dev } from './dev/dev-server.ts';
+export { type ErrorCode, exitCodeOf, formatError, SsgError } from './errors.ts';
 export { build } from './pipeline/build.ts';
 export type {
   BuildOptions,
@@ -8,13 +17,5 @@ export type {
   TrailingSlash,
 } from './pipeline/context.ts';
 export { summary, terminalReporter } from './pipeline/reporter.ts';
-export {
-  defineConfig,
-  type RuntimeCachingRule,
-  type ServiceWorkerConfig,
-  type SsgConfig,
-} from './config/define-config.ts';
-export { type DevOptions, dev } from './dev/dev-server.ts';
-export { type ErrorCode, exitCodeOf, formatError, SsgError } from './errors.ts';
 export { type RunningServer, type ServeHost, type ServeOptions, serve } from './serve/server.ts';
 export * from './site/index.ts';

@@ -4,6 +4,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { initReport, servingLines } from '../src/cli/actions.ts';
+import { parseArgs } from '../src/cli/args.ts';
+import { commandNamed } from '../src/cli/commands.ts';
+import { closest } from '../src/cli/suggest.ts';
+import { exitCodeOf, formatError, SsgError } from '../src/errors.ts';
 import { startBundler } from '../src/pipeline/bundle-process.ts';
 import { resolveConfig } from '../src/pipeline/config.ts';
 import { loadContent } from '../src/pipeline/content.ts';
@@ -13,11 +18,6 @@ import { progressCounter } from '../src/pipeline/progress.ts';
 import { renderPages } from '../src/pipeline/render.ts';
 import { summary, terminalReporter } from '../src/pipeline/reporter.ts';
 import { collectRoutes } from '../src/pipeline/routes.ts';
-import { initReport, servingLines } from '../src/cli/actions.ts';
-import { parseArgs } from '../src/cli/args.ts';
-import { commandNamed } from '../src/cli/commands.ts';
-import { closest } from '../src/cli/suggest.ts';
-import { exitCodeOf, formatError, SsgError } from '../src/errors.ts';
 import { MINI_CONTENT, MINI_SITE, tempDir } from './helpers.ts';
 
 const spec = (name: string) => {

@@ -1,15 +1,15 @@
 // Real: the policy computation, the host-config generators and the config check, on hand-written documents and values. Faked: nothing (the real hosts run in tests/host).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { BuildContext } from '../src/pipeline/context.ts';
-import { cspMeta, cspSourceProblem, inlineSources, policyOf } from '../src/pipeline/csp.ts';
-import { documentHtml } from '../src/pipeline/html.ts';
-import { resolveSecurity } from '../src/pipeline/security.ts';
 import { checkConfig } from '../src/config/check-config.ts';
 import { SsgError } from '../src/errors.ts';
 import { headersFile } from '../src/host/headers-file.ts';
 import { nginxSnippet } from '../src/host/nginx.ts';
 import type { SitePolicies } from '../src/host/policies.ts';
+import type { BuildContext } from '../src/pipeline/context.ts';
+import { cspMeta, cspSourceProblem, inlineSources, policyOf } from '../src/pipeline/csp.ts';
+import { documentHtml } from '../src/pipeline/html.ts';
+import { resolveSecurity } from '../src/pipeline/security.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const SETTINGS = { reportOnly: false, upgradeInsecure: true };

@@ -1,5 +1,5 @@
-import { cspSourceProblem } from '../pipeline/csp.ts';
 import { SsgError } from '../errors.ts';
+import { cspSourceProblem } from '../pipeline/csp.ts';
 import type { SsgConfig } from './define-config.ts';
 
 const TRAILING = ['always', 'never', 'ignore'];

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 // Vite is imported when the dev server starts: importing the package's API must not load it.
 import type { ViteDevServer } from 'vite';
+import { importConfig } from '../config/load-config.ts';
+import { formatError } from '../errors.ts';
 import { resolveSetup, resolveTarget } from '../pipeline/config.ts';
 import { loadContent } from '../pipeline/content.ts';
 import type { BuildContext, LoadedSite } from '../pipeline/context.ts';
@@ -12,8 +14,6 @@ import { checkDefinitions } from '../pipeline/load-site.ts';
 import { renderPages } from '../pipeline/render.ts';
 import { collectRoutes } from '../pipeline/routes.ts';
 import { CLIENT_ENTRY_ID, SERVER_ENTRY_ID, siteViteConfig } from '../pipeline/vite-config.ts';
-import { importConfig } from '../config/load-config.ts';
-import { formatError } from '../errors.ts';
 import { escapeHtml } from '../runtime/escape.ts';
 import { contentTypeOf } from '../serve/content-types.ts';
 import { listenOnFreePort } from '../serve/listen.ts';

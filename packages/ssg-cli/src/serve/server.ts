@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import type { TrailingSlash } from '../pipeline/context.ts';
 import { SsgError } from '../errors.ts';
+import type { TrailingSlash } from '../pipeline/context.ts';
 import { createHandler } from './handler.ts';
 import { listenOnFreePort } from './listen.ts';
 
