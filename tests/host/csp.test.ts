@@ -1,13 +1,14 @@
 // Real: build() of every brand of the clinic site, Debian's nginx with the generated snippet, `ssg serve`, Debian Chromium with the service worker, the emitted policies. Faked: the network going away (DevTools offline emulation), and one page with an injected inline script.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RunningServer, serve } from '@ssg/cli';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';
-import { buildSite } from '../support/site-build.ts';
+import { clinicBuild } from '../support/site-build.ts';
 import { goOffline } from './helpers.ts';
 
 interface Violation {
@@ -27,8 +28,11 @@ interface Host {
 const BRANDS = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
 const HOST_NAMES = ['nginx', 'ssg serve'] as const;
 const INJECTED = '/injetada/';
-/** A document has loaded once its scripts ran: the client then hydrates within the idle time. */
-const LOADED = { waitUntil: 'networkidle2' } as const;
+/** A document has loaded, and React has hydrated it: its scripts all ran under the policy. */
+async function loaded(page: Page, url?: string): Promise<void> {
+  await (url ? page.goto(url, { waitUntil: 'load' }) : page.reload({ waitUntil: 'load' }));
+  await page.waitForSelector('#___ssg[data-hydrated="true"]');
+}
 
 let chromium: LaunchedBrowser;
 const hosts: Host[] = [];
@@ -36,8 +40,10 @@ const closers: Array<() => Promise<unknown>> = [];
 
 /** Page paths of a build: its HTML files (`/`, `/servicos/`, `/404.html`…), not the offline page. */
 function pagePaths(root: string): string[] {
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.html') && !f.startsWith('_ssg'))
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .filter((f) => !f.startsWith('_ssg'))
     .map((f) => `/${f.split(path.sep).join('/')}`.replace(/index\.html$/, ''))
     .sort();
 }
@@ -45,7 +51,9 @@ function pagePaths(root: string): string[] {
 beforeAll(async () => {
   chromium = await launchChromium();
   for (const brand of BRANDS) {
-    const { outDir } = await buildSite({ brand });
+    // a copy of the run's shared build: this file adds a page to it
+    const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'ssg-csp-')), brand);
+    cpSync((await clinicBuild(brand)).outDir, outDir, { recursive: true });
     // a page someone slipped an inline script into, beside the built ones
     const home = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     const injected = home.replace('</body>', '<script>window.__injected = true;</script></body>');
@@ -104,9 +112,13 @@ async function clientNavigate(page: Page, to: string): Promise<void> {
     return link !== null;
   }, to);
   if (!clicked) throw new Error(`no link to ${to} on ${await pathname(page)}`);
+  // the URL changes when the new page's data and code came, and React commits in the same task
   await page.waitForFunction((href) => location.pathname === href, {}, to);
-  // the new page rendered: its data came and React committed
-  await page.waitForNetworkIdle({ idleTime: 100 });
+  // two frames later the new page's own requests (images, fonts) have started, each checked by the
+  // policy as it starts (not network idle: a third-party tag's request may hang in a sandbox)
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
 }
 
 describe('the emitted Content-Security-Policy', () => {
@@ -120,18 +132,18 @@ describe('the emitted Content-Security-Policy', () => {
       const where = `${host.brand} on ${host.name}`;
       const paths = pagePaths(host.root).filter((p) => p !== INJECTED);
       // first visit: the worker installs and takes control
-      const first = await page.goto(host.url, LOADED);
+      const first = await page.goto(host.url, { waitUntil: 'load' });
       expect(first?.headers()['content-security-policy'], where).toMatch(
         /script-src 'self' 'sha256-/,
       );
       await page.evaluate(() => navigator.serviceWorker.ready);
-      await page.reload(LOADED);
+      await loaded(page);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null), where).toBe(
         true,
       );
       // every page as a document (under its own header), then client-side from page to page
-      for (const p of paths) await page.goto(new URL(p, host.url).href, LOADED);
-      await page.goto(host.url, LOADED);
+      for (const p of paths) await loaded(page, new URL(p, host.url).href);
+      await loaded(page, host.url);
       for (const p of paths.filter((p) => !p.endsWith('.html') && p !== '/'))
         await clientNavigate(page, p);
       await clientNavigate(page, '/');

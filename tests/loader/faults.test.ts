@@ -13,7 +13,7 @@ import {
   recordPage,
 } from '../support/browser.ts';
 import { type FaultServer, startFaultServer } from '../support/fault-server.ts';
-import { buildSite } from '../support/site-build.ts';
+import { clinicBuild } from '../support/site-build.ts';
 
 let chromium: LaunchedBrowser;
 let host: FaultServer;
@@ -26,7 +26,7 @@ const pd = (name: string) => `/page-data/${name}/page-data.json`;
 const NOT_RENDERING = (p: string) => `page resources for ${p} not found. Not rendering React`;
 
 beforeAll(async () => {
-  const result = await buildSite({ brand: 'vet' });
+  const result = await clinicBuild('vet');
   outDir = result.outDir;
   const read = (f: string) => readFileSync(path.join(outDir, f), 'utf8');
   for (const [name, file] of Object.entries({

@@ -19,7 +19,14 @@ const run = (command: string, args: string[], cwd: string): string =>
     cwd,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false' },
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      // the second install (the new site) takes from npm's cache what the first one fetched
+      npm_config_prefer_offline: 'true',
+    },
   });
 
 describe('a stranger installs the packed packages outside the workspace', () => {

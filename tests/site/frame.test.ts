@@ -3,13 +3,13 @@
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchChromium, recordPage } from '../support/browser.ts';
-import { buildSite, serveBuild } from '../support/site-build.ts';
+import { clinicBuild, serveBuild } from '../support/site-build.ts';
 
 let chromium: LaunchedBrowser;
 let server: Awaited<ReturnType<typeof serveBuild>>;
 
 beforeAll(async () => {
-  const result = await buildSite({ brand: 'vet' });
+  const result = await clinicBuild('vet');
   server = await serveBuild(result.outDir);
   chromium = await launchChromium();
 });

@@ -12,7 +12,7 @@ import {
   launchChromium,
   recordPage,
 } from '../support/browser.ts';
-import { buildSite, REPO, serveBuild } from '../support/site-build.ts';
+import { buildSite, clinicBuild, REPO, serveBuild } from '../support/site-build.ts';
 
 const BRAND = BRANDS[0];
 const FILES = [...Object.keys(CONTENT_FILES), `brands/${BRAND}.json`];
@@ -65,14 +65,14 @@ async function hostileContent(): Promise<{ dir: string; changed: number }> {
 
 let chromium: LaunchedBrowser;
 let server: Awaited<ReturnType<typeof serveBuild>>;
-let clean: BuildResult;
+let clean: { outDir: string };
 let hostile: BuildResult;
 let changed = 0;
 
 beforeAll(async () => {
   const content = await hostileContent();
   changed = content.changed;
-  clean = await buildSite({ brand: BRAND });
+  clean = await clinicBuild(BRAND);
   hostile = await buildSite({ brand: BRAND, contentDir: content.dir });
   server = await serveBuild(hostile.outDir);
   chromium = await launchChromium();

@@ -9,14 +9,14 @@ import {
   launchChromium,
   recordPage,
 } from '../support/browser.ts';
-import { buildSite, serveBuild } from '../support/site-build.ts';
+import { clinicBuild, serveBuild } from '../support/site-build.ts';
 
 let chromium: LaunchedBrowser;
 let server: Awaited<ReturnType<typeof serveBuild>>;
 let servicesHeading: string;
 
 beforeAll(async () => {
-  const result = await buildSite({ brand: 'vet' });
+  const result = await clinicBuild('vet');
   const html = readFileSync(path.join(result.outDir, 'servicos/index.html'), 'utf8');
   servicesHeading = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)![1]!.replace(/<[^>]+>/g, '');
   server = await serveBuild(result.outDir);

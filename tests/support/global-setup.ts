@@ -1,11 +1,27 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { CHROMIUM } from './browser.ts';
 
-/** Fails early and clearly when the browser the tests drive is missing. */
-export default function setup(): void {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder of this run's shared clinic builds (see `clinicBuild`). */
+    clinicBuilds: string;
+  }
+}
+
+/**
+ * Fails early and clearly when the browser the tests drive is missing, and gives the run one
+ * folder for the clinic builds its files share (each brand built once per run, not per file).
+ */
+export default function setup(project: TestProject): () => void {
+  const builds = mkdtempSync(path.join(tmpdir(), 'ssg-e2e-builds-'));
+  project.provide('clinicBuilds', builds);
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium is not at ${CHROMIUM}. Run the README's test command (pnpm test), which installs it with apt-get, or set CHROMIUM_PATH.`,
     );
   }
+  return () => rmSync(builds, { recursive: true, force: true });
 }

@@ -1,7 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BuildOptions, type BuildResult, build, serve } from '@ssg/cli';
+import { inject } from 'vitest';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
 
@@ -9,6 +10,21 @@ export const REPO = path.resolve(import.meta.dirname, '../..');
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const outDir = options.outDir ?? path.join(mkdtempSync(path.join(tmpdir(), 'ssg-e2e-')), 'site');
   return build({ root: REPO, ...options, outDir });
+}
+
+/**
+ * The clinic's build of one brand, as its config makes it, shared by every test file of this run:
+ * the first file that asks builds it, the others read it. Treat it as read-only: a test that
+ * changes files copies it first (`cpSync`) or builds its own with `buildSite`.
+ */
+export async function clinicBuild(brand: string): Promise<{ outDir: string }> {
+  const outDir = path.join(inject('clinicBuilds'), brand);
+  const done = path.join(outDir, '..', `${brand}.complete`);
+  if (!existsSync(done)) {
+    await build({ root: REPO, brand, outDir });
+    writeFileSync(done, '');
+  }
+  return { outDir };
 }
 
 /** `ssg serve` on a free loopback port. */
@@ -32,7 +48,7 @@ export async function serveBrands(brands: readonly string[]) {
   const servers: Array<Awaited<ReturnType<typeof serveBuild>>> = [];
   const urls = new Map<string, string>();
   for (const brand of brands) {
-    const server = await serveBuild((await buildSite({ brand })).outDir);
+    const server = await serveBuild((await clinicBuild(brand)).outDir);
     servers.push(server);
     urls.set(brand, server.url);
   }
