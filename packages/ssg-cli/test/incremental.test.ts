@@ -4,9 +4,9 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SsgError } from '../src/index.ts';
-import { startBundler } from '../src/pipeline/bundle-process.ts';
+import { startBundler } from '../src/pipeline/bundle/process.ts';
 import { loadSiteCode, resolveSetup } from '../src/pipeline/config.ts';
-import { cacheFileOf } from '../src/pipeline/incremental.ts';
+import { cacheFileOf } from '../src/pipeline/incremental/index.ts';
 import { type PageJob, renderInParallel } from '../src/pipeline/render-workers.ts';
 import { buildMini, contentCopy, MINI_SITE, snapshot, tempDir } from './helpers.ts';
 

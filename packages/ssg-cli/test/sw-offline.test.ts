@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BuildContext } from '../src/pipeline/context.ts';
-import { generateServiceWorker } from '../src/pipeline/service-worker.ts';
+import { generateServiceWorker, type ServiceWorkerInput } from '../src/pipeline/service-worker.ts';
 import { buildMini, listFiles, MINI_SITE, tempDir } from './helpers.ts';
 
 describe('the service worker of a build', () => {
@@ -84,7 +83,8 @@ describe('the service worker of a build', () => {
       serviceWorker: true,
       runtimeCaching: [],
       compilationHash: 'abc',
-      client: { files: [] },
+      precache: new Map(),
+      clientFiles: [],
       loaded: {
         site: {
           lang: 'pt-BR',
@@ -94,7 +94,7 @@ describe('the service worker of a build', () => {
           },
         },
       },
-    } as unknown as BuildContext;
+    } as unknown as ServiceWorkerInput;
     await generateServiceWorker(ctx);
     const page = readFileSync(path.join(stagingDir, '_ssg-offline.html'), 'utf8');
     expect(page).toContain('<html lang="pt-BR">');

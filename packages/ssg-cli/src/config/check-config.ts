@@ -1,5 +1,5 @@
 import { SsgError } from '../errors.ts';
-import { cspSourceProblem } from '../pipeline/csp.ts';
+import { cspSourceProblem } from '../shared/csp.ts';
 import type { SsgConfig } from './define-config.ts';
 
 const TRAILING = ['always', 'never', 'ignore'];

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageData } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
-import type { ServerRenderInput } from './context.ts';
+import type { ServerRenderInput } from './types.ts';
 
 /** One page to render: its page-data (without what the render finds out) and component name. */
 export interface PageJob {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { SsgError } from '../errors.ts';
-import type { TrailingSlash } from '../pipeline/context.ts';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { createHandler } from './handler.ts';
 import { listenOnFreePort } from './listen.ts';
 
