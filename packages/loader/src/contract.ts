@@ -64,10 +64,8 @@ export interface SliceData<Data = unknown, Context = Record<string, unknown>> {
 
 /** The page name used in page-data URLs: `/` → `index`, `/about/` → `about`. */
 export function pageNameOf(path: string): string {
-  const clean = path
-    .split('#')[0]!
-    .split('?')[0]!
-    .replace(/^\/+|\/+$/g, '');
+  // split() always yields a first part: the assertions only tell the type checker so
+  const clean = ((path.split('#')[0] as string).split('?')[0] as string).replace(/^\/+|\/+$/g, '');
   return clean === '' ? 'index' : clean;
 }
 

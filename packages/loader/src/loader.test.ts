@@ -121,7 +121,7 @@ describe('loadPage', () => {
   it('fetches page-data after a 503 when the retry gets a 200', async () => {
     const { loader, net } = await started({
       ...site(),
-      [SERVICOS]: [503, site()[SERVICOS]!],
+      [SERVICOS]: [503, site()[SERVICOS] ?? 404],
     });
     const res = await settle(loader.loadPage('/servicos/'));
     expect(res).toMatchObject({ status: 'success' });
@@ -183,7 +183,7 @@ describe('loadPage', () => {
   it('navigates fully when app-data shows a new deploy during the visit', async () => {
     const routes: Record<string, Answer | Answer[]> = { ...site() };
     const { loader, nav, net } = await started(routes);
-    routes[APP] = site('build-2')[APP]!;
+    routes[APP] = site('build-2')[APP] ?? 404;
     expect(await settle(loader.loadPage('/servicos/'))).toBeNull();
     expect(nav.assigned).toEqual(['/servicos/']);
     // and every later navigation too, without asking again
@@ -259,7 +259,7 @@ describe('deploys found later', () => {
     const f = fakeOptions(routes, { visibility });
     const loader = createLoader(f.options);
     await loader.start('/');
-    routes[APP] = site('build-2')[APP]!;
+    routes[APP] = site('build-2')[APP] ?? 404;
 
     visibility.set(true);
     await vi.advanceTimersByTimeAsync(10_000);
@@ -280,7 +280,7 @@ describe('deploys found later', () => {
     const routes: Record<string, Answer | Answer[]> = { ...site() };
     const loader = createLoader(fakeOptions(routes).options);
     expect(await loader.checkForUpdate()).toBe(false);
-    routes[APP] = site('build-2')[APP]!;
+    routes[APP] = site('build-2')[APP] ?? 404;
     expect(await loader.checkForUpdate()).toBe(true);
   });
 });

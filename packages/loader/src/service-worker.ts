@@ -31,7 +31,8 @@ export async function registerServiceWorker(
   try {
     const reg = await container.register(o.url ?? '/sw.js');
     reg.onupdatefound = () => {
-      const worker = reg.installing!;
+      // set when updatefound fires
+      const worker = reg.installing as ServiceWorker;
       worker.onstatechange = () => {
         if (worker.state === 'redundant') console.error(SW_REDUNDANT_MESSAGE);
         if (worker.state !== 'installed') return;

@@ -27,7 +27,7 @@ export function fakeFetch(
     const route = routes[key] ?? 404;
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
-    const answer = Array.isArray(route) ? route[Math.min(n, route.length - 1)]! : route;
+    const answer = Array.isArray(route) ? (route[Math.min(n, route.length - 1)] ?? 404) : route;
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     const status = typeof answer === 'number' ? answer : answer.status;
     const body = typeof answer === 'object' ? answer.body : bodies[url];

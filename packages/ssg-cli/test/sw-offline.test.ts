@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateServiceWorker, type ServiceWorkerInput } from '../src/pipeline/service-worker.ts';
-import { buildMini, listFiles, MINI_SITE, tempDir } from './helpers.ts';
+import { buildMini, listFiles, MINI_SITE, must, tempDir } from './helpers.ts';
 
 describe('the service worker of a build', () => {
   it('knows its build, precaches pages, 404, 500, the offline page, data and chunks', async () => {
@@ -41,8 +41,8 @@ describe('the service worker of a build', () => {
     const sw = readFileSync(path.join(result.outDir, 'sw.js'), 'utf8');
     const listed = new Map(
       [...sw.matchAll(/\{"url":"([^"]+)","revision":"([0-9a-f]{32})"\}/g)].map((m) => [
-        m[1]!,
-        m[2]!,
+        must(m[1]),
+        must(m[2]),
       ]),
     );
     // what a walk of the written folder finds: HTML anywhere, JSON under page-data and slice-data

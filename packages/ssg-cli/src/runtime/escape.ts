@@ -8,7 +8,7 @@ const HTML_ESCAPES: Record<string, string> = {
 
 /** Text placed between tags. */
 export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 /** Text placed in a double-quoted attribute. */
 export const escapeAttribute = escapeHtml;
 
