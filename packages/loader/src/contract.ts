@@ -26,7 +26,13 @@ export interface PageData<Data = unknown, Context = Record<string, unknown>> {
   staticQueryHashes: string[];
   /** Slice placeholders used by the page, alias → slice name (`/slice-data/{name}.json`). */
   slicesMap: Record<string, string>;
-  /** A pattern of client paths this page answers, when it answers more than its own path. */
+  /**
+   * A pattern of client paths this page answers, when it answers more than its own path. Kept
+   * because the product spec (§7) names it among page-data's fields; not implemented: no route
+   * can declare one, the build writes it for no page and the loader never reads it (every page
+   * is prerendered at its own path). Client-only routes would add it end to end (routes, build,
+   * host rewrites, loader lookup); see docs/architecture.md, "Decisions".
+   */
   matchPath?: string;
 }
 

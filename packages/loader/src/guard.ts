@@ -1,3 +1,4 @@
+// A once-per-session flag in storage, so a reload for a new build never loops.
 import type { StorageLike } from './platform.ts';
 
 /**

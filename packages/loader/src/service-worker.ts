@@ -1,3 +1,4 @@
+// Registers the service worker, over https or on localhost only.
 import { SW_INSECURE_MESSAGE, SW_OFFLINE_MESSAGE, SW_REDUNDANT_MESSAGE } from './constants.ts';
 import { markUpdateInstalled } from './update-signal.ts';
 

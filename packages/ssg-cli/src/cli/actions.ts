@@ -1,3 +1,4 @@
+// What each command does once its arguments are parsed.
 import path from 'node:path';
 import { outDirOfConfig } from '../config/out-dir.ts';
 import type { CompressMode } from '../pipeline/compress.ts';

@@ -1,3 +1,4 @@
+// Checks the config file's fields, listing every problem at once.
 import { SsgError } from '../errors.ts';
 import { cspSourceProblem } from '../shared/csp.ts';
 import type { SsgConfig } from './define-config.ts';

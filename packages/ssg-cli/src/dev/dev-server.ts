@@ -1,3 +1,4 @@
+// `ssg dev`: Vite serves the browser code; pages are rendered on request by the build's stages.
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';

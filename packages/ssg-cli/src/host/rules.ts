@@ -66,15 +66,6 @@ export const isHiddenPath = (urlPath: string): boolean =>
   HIDDEN_PATHS.some((pattern) => matches(pattern, urlPath));
 
 /**
- * Files tried for a URL path, in order (nginx: `try_files $uri $uri/index.html $uri.html`).
- * A path ending in `/` only maps to its `index.html`.
- */
-export const candidateFiles = (pathname: string): string[] =>
-  pathname.endsWith('/')
-    ? [`${pathname}index.html`]
-    : [pathname, `${pathname}/index.html`, `${pathname}.html`];
-
-/**
  * The trailing-slash redirect for a URL path whose folder holds an `index.html` (a page), or
  * `null` to serve it as asked. `always`: `/a` → `/a/`; `never`: `/a/` → `/a`; `ignore`: both
  * forms answer. `/` never redirects. Other URLs (files, unknown paths) never redirect.

@@ -1,3 +1,4 @@
+// Stage "config": the config file and flags, the site's code, the brand and output folders.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CspConfig, HstsConfig, RuntimeCachingRule } from '../config/define-config.ts';

@@ -1,3 +1,4 @@
+// The HTML document around each rendered page: head, styles, boot data and script.
 import {
   appDataUrl,
   type HeadTags,

@@ -1,3 +1,4 @@
+// Imports the server bundle and checks what the site's two modules export.
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,3 +1,4 @@
+// The offline page the service worker shows when a page was never saved.
 import { type CspSettings, cspMeta, inlineSources } from '../shared/csp.ts';
 import { escapeAttribute, escapeHtml } from '../shared/html.ts';
 import type { SiteDefinition } from '../site/index.ts';

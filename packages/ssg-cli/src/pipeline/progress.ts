@@ -1,3 +1,4 @@
+// Progress of long stages, reported every few hundred items.
 import { performance } from 'node:perf_hooks';
 import type { BuildReporter, StageName } from './types.ts';
 

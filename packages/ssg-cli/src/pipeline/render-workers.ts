@@ -1,3 +1,4 @@
+// Rendering pages on worker threads as well as the main thread, for large sites.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageData } from '@ssg/loader/contract';

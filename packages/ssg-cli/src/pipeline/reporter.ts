@@ -1,3 +1,4 @@
+// The terminal reporter of `ssg build` and the summary of a build.
 import path from 'node:path';
 import picocolors from 'picocolors';
 import type { BuildReporter, BuildResult, StageName } from './types.ts';

@@ -1,3 +1,4 @@
+// Writing many files with a bounded number of operations in flight, folders made as needed.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { faultPoint } from './fault.ts';

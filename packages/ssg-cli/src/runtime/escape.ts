@@ -1,3 +1,4 @@
+// Escaping of text for HTML, attributes and inline JSON.
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',

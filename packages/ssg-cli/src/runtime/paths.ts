@@ -1,3 +1,4 @@
+// Site paths in the browser: outside addresses, client-routable links, the trailing-slash rule.
 export type TrailingSlash = 'always' | 'never' | 'ignore';
 
 /** Addresses that leave the site: `http:`, `https:` and protocol-relative `//host`. */

@@ -1,3 +1,4 @@
+// The request handler of `ssg serve`: the host rules of rules.ts applied to a build folder.
 import { statSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// What `ssg serve` answers for a URL: a file, a redirect, a hidden path or a 404.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isHiddenPath, trailingSlashRedirect } from '../host/rules.ts';

@@ -1,3 +1,4 @@
+// `ssg serve`: an HTTP server for a build folder, with the headers the host config writes.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// The client bundle: Vite's browser build, one chunk per component, read from its manifest.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 // Vite is imported when the client is bundled (~0.5 s, ~100 MB): a build whose client is

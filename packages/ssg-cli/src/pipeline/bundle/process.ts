@@ -1,3 +1,4 @@
+// Where the bundle jobs run: a forked child process (IPC messages), or this process.
 import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
