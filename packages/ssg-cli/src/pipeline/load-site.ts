@@ -8,7 +8,7 @@ import type { ServerBundle } from './bundle/server.ts';
 import type { SiteFiles } from './bundle/vite-config.ts';
 import type { LoadedSite } from './types.ts';
 
-/** Imports the server bundle (server-bundle.ts) and checks what the site's two modules export. */
+/** Imports the server bundle (bundle/server.ts) and checks what the site's two modules export. */
 export async function importSite(bundle: ServerBundle, files: SiteFiles): Promise<LoadedSite> {
   // In use now: the clean-up of old bundles (by age) must not take it from under this build.
   const now = new Date();

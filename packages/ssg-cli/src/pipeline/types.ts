@@ -98,7 +98,7 @@ export interface BuildResult {
   bytes: OutputBytes;
   stages: Array<{ name: StageName; ms: number }>;
   warnings: string[];
-  /** What the build took from the previous build into the same folder (incremental.ts). */
+  /** What the build took from the previous build into the same folder (incremental/). */
   reused: {
     /** Pages whose render output was reused: their inputs had not changed. */
     pages: number;

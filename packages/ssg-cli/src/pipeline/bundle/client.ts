@@ -2,7 +2,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 // Vite is imported when the client is bundled (~0.5 s, ~100 MB): a build whose client is
-// unchanged (incremental.ts) never loads it.
+// unchanged (the incremental cache) never loads it.
 import type { InlineConfig, Manifest } from 'vite';
 import { SsgError } from '../../errors.ts';
 import { diskError } from '../disk-error.ts';
