@@ -2,8 +2,8 @@
 // client, so that Vite's and rolldown's memory (~250 MB that stays allocated after a build) is
 // never added to the memory of the process that renders and writes 10,000 pages. The process is
 // started when the build starts and loads Vite while the build reads its config.
-// Protocol (Node's IPC channel of `fork`): one `BundleJob` message in, one `BundleAnswer` out, in
-// order; the channel closed ends it.
+// Protocol (Node's IPC channel of `fork`): `{ kind: 'ready' }` out once listening, then one
+// `BundleJob` message in, one `BundleAnswer` out, in order; the channel closed ends it.
 import type { BundleJob } from './job.ts';
 
 // Loaded while the parent is still busy; the jobs' own imports of them are then instant.
@@ -18,3 +18,5 @@ process.on('message', (message) => {
   });
 });
 process.on('disconnect', () => process.exit(0));
+// Messages that arrive before the listener above are lost: the parent sends its first job after this.
+process.send?.({ kind: 'ready' });

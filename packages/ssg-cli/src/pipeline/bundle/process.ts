@@ -76,15 +76,16 @@ function startBundleProcess(): {
     child.on('exit', resolve);
   });
   exited.catch(() => {});
-  // answers come in the order of the jobs: each waits for the one before
-  let turn: Promise<unknown> = Promise.resolve();
-  const nextAnswer = () =>
-    new Promise<BundleAnswer>((resolve, reject) => {
+  // answers come in the order of the jobs: each waits for the one before, the first for the
+  // child's "ready" (a job sent while the child still loads its modules would be lost)
+  let turn: Promise<unknown> = nextMessage();
+  function nextMessage() {
+    return new Promise<BundleAnswer>((resolve, reject) => {
       const onMessage = (answer: BundleAnswer) => {
         child.off('exit', onExit);
         resolve(answer);
       };
-      const onExit = (code: number | null) => {
+      const onExit = (code: number | null = child.exitCode) => {
         child.off('message', onMessage);
         reject(
           new SsgError('BUNDLE_FAILED', `The bundle process exited (code ${code}).`, {
@@ -92,14 +93,18 @@ function startBundleProcess(): {
           }),
         );
       };
+      // gone already: no message will come
+      if (child.exitCode !== null || child.signalCode !== null) return onExit();
       child.once('message', onMessage);
       child.once('exit', onExit);
     });
+  }
+  turn.catch(() => {});
   return {
     run(job) {
       const answer = turn.then(() => {
-        const next = nextAnswer();
-        // a child that exited early (stopped, or crashed) cannot take a job: nextAnswer rejects
+        const next = nextMessage();
+        // a child that exited early (stopped, or crashed) cannot take a job: nextMessage rejects
         if (child.connected) child.send(job);
         return next;
       });
