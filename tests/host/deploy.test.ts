@@ -36,7 +36,7 @@ afterAll(async () => {
 const pageChunkOf = (outDir: string): string =>
   /"(\/_ssg\/page-[^"]+\.js)"/.exec(
     readFileSync(path.join(outDir, 'sobre/index.html'), 'utf8'),
-  )![1]!;
+  )?.[1] ?? '';
 
 /** Changes the code of the page component (so its chunk gets a new name) and the content of /sobre/. */
 function nextVersion(site: { root: string; contentDir: string }, version: string): void {

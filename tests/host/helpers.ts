@@ -44,7 +44,7 @@ export function rawGet(base: string, rawPath: string, method = 'GET'): Promise<R
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.setTimeout(5000, () => req.destroy(new Error(`timeout: ${rawPath}`)));
     req.on('error', reject);
@@ -83,7 +83,7 @@ export const workerBuild = (page: Page) =>
       new Promise<unknown>((resolve) => {
         const channel = new MessageChannel();
         channel.port1.onmessage = (event) => resolve(event.data);
-        navigator.serviceWorker.controller!.postMessage({ type: 'SSG_GET_BUILD' }, [channel.port2]);
+        navigator.serviceWorker.controller?.postMessage({ type: 'SSG_GET_BUILD' }, [channel.port2]);
       }),
   );
 

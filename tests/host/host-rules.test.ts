@@ -20,9 +20,9 @@ beforeAll(async () => {
   nginx = await startNginx(outDir);
   preview = await serve({ dir: outDir, port: 0, host: '127.0.0.1' });
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  appChunk = /"(\/_ssg\/app-[^"]+\.js)"/.exec(html)![1]!;
+  appChunk = /"(\/_ssg\/app-[^"]+\.js)"/.exec(html)?.[1] ?? '';
   const sobre = readFileSync(path.join(outDir, 'sobre/index.html'), 'utf8');
-  pageChunk = /"(\/_ssg\/page-[^"]+\.js)"/.exec(sobre)![1]!;
+  pageChunk = /"(\/_ssg\/page-[^"]+\.js)"/.exec(sobre)?.[1] ?? '';
 });
 afterAll(async () => {
   await nginx?.stop();

@@ -36,7 +36,7 @@ beforeAll(async () => {
     notFound: '404.html',
     error: '500.html',
   })) {
-    heading[name] = /<h1[^>]*>(.*?)<\/h1>/s.exec(read(file))![1]!.replace(/<[^>]+>/g, '');
+    heading[name] = (/<h1[^>]*>(.*?)<\/h1>/s.exec(read(file))?.[1] ?? '').replace(/<[^>]+>/g, '');
   }
   hash = (JSON.parse(read('page-data/app-data.json')) as { compilationHash: string })
     .compilationHash;
@@ -96,7 +96,7 @@ const gets = (p: string, method = 'GET') =>
 async function clickLink(page: Page, href: string) {
   const link = await page.$(`main a[href="${href}"]`);
   expect(link, `the home page body links to ${href}`).not.toBeNull();
-  await link!.click();
+  await link?.click();
 }
 
 const waitForConsole = (log: PageLog, text: string) =>

@@ -83,8 +83,8 @@ const settle = (page: Page) =>
 
 const menuState = (page: Page) =>
   page.evaluate((selector) => {
-    const button = document.querySelector<HTMLButtonElement>(selector)!;
-    const menu = document.getElementById(button.getAttribute('aria-controls')!);
+    const button = document.querySelector<HTMLButtonElement>(selector) as HTMLButtonElement;
+    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
     const rect = menu?.getBoundingClientRect();
     return {
       expanded: button.getAttribute('aria-expanded'),
@@ -101,10 +101,10 @@ async function openMenu(page: Page) {
   await page.click(MENU_BUTTON);
   await page.waitForFunction(
     (selector) => {
-      const button = document.querySelector(selector)!;
-      const rect = document
-        .getElementById(button.getAttribute('aria-controls')!)!
-        .getBoundingClientRect();
+      const button = document.querySelector(selector) as Element;
+      const rect = (
+        document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement
+      ).getBoundingClientRect();
       return rect.left >= 0 && rect.right <= window.innerWidth;
     },
     {},
@@ -119,8 +119,8 @@ describe('top bar', () => {
       await page.evaluate((to) => window.scrollTo(0, to), y);
       await settle(page);
       return page.evaluate(() => {
-        const header = document.querySelector('[data-slot="top-bar"]')!;
-        const strip = document.querySelector('[data-slot="alert-strip"]')!;
+        const header = document.querySelector('[data-slot="top-bar"]') as Element;
+        const strip = document.querySelector('[data-slot="alert-strip"]') as Element;
         return {
           scrollY: window.scrollY,
           position: getComputedStyle(header).position,
@@ -201,7 +201,8 @@ describe('side menu', () => {
       MENU_BUTTON,
     );
     await page.waitForFunction(
-      () => document.getElementById('menu-lateral')!.getBoundingClientRect().right <= 0,
+      () =>
+        (document.getElementById('menu-lateral') as HTMLElement).getBoundingClientRect().right <= 0,
     );
     expect((await menuState(page)).focusOnButton).toBe(true);
     await page.close();
@@ -213,7 +214,7 @@ describe('links', () => {
     const page = await openPage('/contato/');
     const links = await page.$$eval('a[href]', (as) =>
       as.map((a) => ({
-        href: a.getAttribute('href')!,
+        href: a.getAttribute('href') ?? '',
         target: a.getAttribute('target'),
         rel: a.getAttribute('rel'),
       })),
@@ -267,7 +268,7 @@ describe('tracking on window.dataLayer', () => {
       ['event', 'page_view', { page_path: '/galeria/?origem=instagram#videos' }],
     ]);
     // Counted from hydration, when the route is first known to the app.
-    expect(views[0]!.at - rec.loadedAt).toBeGreaterThanOrEqual(99);
+    expect((views[0]?.at ?? 0) - rec.loadedAt).toBeGreaterThanOrEqual(99);
     await page.close();
   });
 
@@ -289,8 +290,10 @@ describe('tracking on window.dataLayer', () => {
     ]);
     const views = rec.gtag.filter((e) => e.args[1] === 'page_view');
     expect(views.map((v) => v.args[2])).toEqual([{ page_path: '/' }, { page_path: '/servicos/' }]);
-    const pushed = rec.pushes.find((p) => p.url.startsWith('/servicos/'))!;
-    expect(views[1]!.at - pushed.at).toBeGreaterThanOrEqual(99);
+    const pushed = rec.pushes.find((p) => p.url.startsWith('/servicos/'));
+    expect((views[1]?.at ?? 0) - (pushed?.at ?? Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(
+      99,
+    );
 
     // An outside link is tracked too, with its full address.
     await page.click('a[href^="https://www.instagram.com/"]');
@@ -307,7 +310,7 @@ describe('tracking on window.dataLayer', () => {
           (e) => e.args[1] === 'page_view',
         ).length === 3,
     );
-    expect((await events(page, 'page_view')).at(-1)!.args[2]).toEqual({ page_path: '/' });
+    expect((await events(page, 'page_view')).at(-1)?.args[2]).toEqual({ page_path: '/' });
     await page.close();
   });
 });
@@ -353,8 +356,9 @@ describe('delayed route', () => {
     await page.waitForSelector('[role="progressbar"]', { visible: true, timeout: 5000 });
     const rec = await recorded(page);
     expect(rec.delayed).toHaveLength(1);
-    expect(rec.delayed[0]!.pathname).toBe('/contato/');
-    expect(rec.delayed[0]!.at - rec.clicks.at(-1)!).toBeGreaterThanOrEqual(999);
+    const [delayed] = rec.delayed;
+    expect(delayed?.pathname).toBe('/contato/');
+    expect((delayed?.at ?? 0) - (rec.clicks.at(-1) ?? 0)).toBeGreaterThanOrEqual(999);
     const bar = await page.$eval('[role="progressbar"]', (e) => {
       const r = e.getBoundingClientRect();
       return { height: r.height, width: r.width, label: e.getAttribute('aria-label') };

@@ -6,11 +6,8 @@ import { serveBrands } from '../support/site-build.ts';
 
 const BRANDS = ['vet', 'med', 'digital'] as const;
 const PAGES = ['/', '/servicos/', '/galeria/', '/contato/', '/404.html', '/500.html'];
-const PHONES = [
-  { width: 360, height: 780 },
-  { width: 390, height: 844 },
-  { width: 430, height: 932 },
-];
+const PHONE_390 = { width: 390, height: 844 };
+const PHONES = [{ width: 360, height: 780 }, PHONE_390, { width: 430, height: 932 }];
 
 let chromium: LaunchedBrowser;
 let brands: Awaited<ReturnType<typeof serveBrands>>;
@@ -37,13 +34,13 @@ async function open(brand: string, path: string, viewport: { width: number; heig
 /** Texts the floating WhatsApp button covers at the page's current scroll; none while it is hidden. */
 function textsUnderWhatsapp(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const button = document.querySelector<HTMLElement>('.wa-popup__button')!;
+    const button = document.querySelector<HTMLElement>('.wa-popup__button') as HTMLElement;
     const style = getComputedStyle(button);
     if (style.visibility === 'hidden' || Number(style.opacity) < 0.05) return [];
     const fab = button.getBoundingClientRect();
     const hits: string[] = [];
     const walker = document.createTreeWalker(
-      document.querySelector('.frame')!,
+      document.querySelector('.frame') as Element,
       NodeFilter.SHOW_TEXT,
     );
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -71,10 +68,12 @@ describe('top bar on phones', () => {
       it(`${brand} at ${viewport.width} px: the whole clinic name is readable, no horizontal scroll`, async () => {
         const page = await open(brand, '/', viewport);
         const bar = await page.evaluate(() => {
-          const name = document.querySelector<HTMLElement>('.brand-link__name')!;
+          const name = document.querySelector<HTMLElement>('.brand-link__name') as HTMLElement;
           const parts = [...name.querySelectorAll<HTMLElement>('span')];
-          const header = document.querySelector('[data-slot="top-bar"]')!.getBoundingClientRect();
-          const cta = document.querySelector('.top-bar__cta')!.getBoundingClientRect();
+          const header = (
+            document.querySelector('[data-slot="top-bar"]') as Element
+          ).getBoundingClientRect();
+          const cta = (document.querySelector('.top-bar__cta') as Element).getBoundingClientRect();
           return {
             text: name.textContent,
             clipped: parts.some((p) => p.scrollWidth > p.clientWidth + 1),
@@ -114,12 +113,16 @@ describe('floating WhatsApp button on phones', () => {
     });
 
   it('shows once the page is scrolled, ready to tap', async () => {
-    const page = await open('vet', '/404.html', PHONES[1]!);
+    const page = await open('vet', '/404.html', PHONE_390);
     await scrollTo(page, 400);
     const onTop = await page.evaluate(() => {
-      const r = document.querySelector('.wa-popup__button')!.getBoundingClientRect();
+      const r = (document.querySelector('.wa-popup__button') as Element).getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return hit?.closest('.wa-popup__button') !== null && getComputedStyle(hit!).opacity !== '0';
+      return (
+        hit?.closest('.wa-popup__button') !== null &&
+        hit !== null &&
+        getComputedStyle(hit).opacity !== '0'
+      );
     });
     expect(onTop).toBe(true);
     await page.close();
@@ -128,11 +131,11 @@ describe('floating WhatsApp button on phones', () => {
 
 describe('the digital brand', () => {
   it('says what it is above the home title and draws its pictures in its own violet', async () => {
-    const page = await open('digital', '/', PHONES[1]!);
+    const page = await open('digital', '/', PHONE_390);
     const hero = await page.evaluate(() => {
-      const img = document.querySelector<HTMLImageElement>('.hero__art img')!;
+      const img = document.querySelector<HTMLImageElement>('.hero__art img') as HTMLImageElement;
       return {
-        eyebrow: document.querySelector('.hero .eyebrow')!.textContent,
+        eyebrow: (document.querySelector('.hero .eyebrow') as Element).textContent,
         src: img.getAttribute('src'),
         size: [img.getAttribute('width'), img.getAttribute('height')],
         loaded: img.complete && img.naturalWidth > 0,

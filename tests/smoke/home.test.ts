@@ -18,7 +18,7 @@ let servicesHeading: string;
 beforeAll(async () => {
   const result = await clinicBuild('vet');
   const html = readFileSync(path.join(result.outDir, 'servicos/index.html'), 'utf8');
-  servicesHeading = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)![1]!.replace(/<[^>]+>/g, '');
+  servicesHeading = (/<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, '');
   server = await serveBuild(result.outDir);
   chromium = await launchChromium();
 });
@@ -54,7 +54,7 @@ describe('the built clinic site in Chromium', () => {
     });
     const link = await page.$('main a[href="/servicos/"]');
     expect(link, 'the home page body links to /servicos/').not.toBeNull();
-    await link!.click();
+    await link?.click();
     await page.waitForFunction(() => window.location.pathname === '/servicos/');
     await page.waitForFunction(
       (h1) => document.querySelector('h1')?.textContent === h1,

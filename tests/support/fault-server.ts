@@ -89,7 +89,13 @@ export async function startFaultServer(dir: string): Promise<FaultServer> {
     const file = fileFor(p);
     if (!file) {
       record(404);
-      return send(req, res, 404, readFileSync(path.join(dir, '404.html')), TYPES['.html']!);
+      return send(
+        req,
+        res,
+        404,
+        readFileSync(path.join(dir, '404.html')),
+        TYPES['.html'] ?? 'text/html',
+      );
     }
     let body: Buffer | string = readFileSync(file);
     for (const r of rewrites) if (matches(r.match, p)) body = r.transform(body.toString('utf8'));

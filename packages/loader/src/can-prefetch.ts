@@ -1,3 +1,4 @@
+// Whether prefetching is worth it now: not on 2g, in save-data mode, offline, or for crawlers.
 import { BOT_PATTERN } from './constants.ts';
 import type { NavigatorLike } from './platform.ts';
 import type { PrefetchSkipReason } from './types.ts';

@@ -1,3 +1,4 @@
+// The build's compilation hash, read from the page's <meta>.
 import { COMPILATION_HASH_META } from './constants.ts';
 
 /** The build's compilation hash from `<meta name="ssg-compilation-hash" content="…">`, or ''. */

@@ -26,7 +26,13 @@ export interface PageData<Data = unknown, Context = Record<string, unknown>> {
   staticQueryHashes: string[];
   /** Slice placeholders used by the page, alias → slice name (`/slice-data/{name}.json`). */
   slicesMap: Record<string, string>;
-  /** A pattern of client paths this page answers, when it answers more than its own path. */
+  /**
+   * A pattern of client paths this page answers, when it answers more than its own path. Kept
+   * because the product spec (§7) names it among page-data's fields; not implemented: no route
+   * can declare one, the build writes it for no page and the loader never reads it (every page
+   * is prerendered at its own path). Client-only routes would add it end to end (routes, build,
+   * host rewrites, loader lookup); see docs/architecture.md, "Decisions".
+   */
   matchPath?: string;
 }
 
@@ -64,10 +70,8 @@ export interface SliceData<Data = unknown, Context = Record<string, unknown>> {
 
 /** The page name used in page-data URLs: `/` → `index`, `/about/` → `about`. */
 export function pageNameOf(path: string): string {
-  const clean = path
-    .split('#')[0]!
-    .split('?')[0]!
-    .replace(/^\/+|\/+$/g, '');
+  // split() always yields a first part: the assertions only tell the type checker so
+  const clean = ((path.split('#')[0] as string).split('?')[0] as string).replace(/^\/+|\/+$/g, '');
   return clean === '' ? 'index' : clean;
 }
 

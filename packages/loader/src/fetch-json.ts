@@ -1,3 +1,4 @@
+// Fetching JSON of the static files, where 404 and 500 are answers and other statuses retry.
 import type { Tunables } from './constants.ts';
 import type { Platform } from './platform.ts';
 import { retry } from './retry.ts';

@@ -1,3 +1,4 @@
+// A once-per-session flag in storage, so a reload for a new build never loops.
 import type { StorageLike } from './platform.ts';
 
 /**
@@ -7,7 +8,8 @@ import type { StorageLike } from './platform.ts';
  */
 export function takeOnce(storage: () => StorageLike | undefined, key: string, value: string) {
   try {
-    const s = storage()!;
+    // no storage: the call below throws, which answers false
+    const s = storage() as StorageLike;
     if (s.getItem(key) === value) return false;
     s.setItem(key, value);
     return true;

@@ -1,3 +1,4 @@
+// Watches links entering the viewport, for prefetching.
 export interface LinkObserverOptions {
   /** A same-origin link entered the viewport (once per link): usually `loader.prefetch`. */
   onEnter: (path: string) => void;

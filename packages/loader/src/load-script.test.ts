@@ -77,7 +77,7 @@ describe('loadScript', () => {
       loadScript({ src: GTAG, strategy: 'off-main-thread', document: doc, Worker, ...timers }),
     ).resolves.toBe(false);
     expect(added).toEqual([]); // no <script>: no "Failed to load resource" in the console
-    expect(made[0]!.terminated).toBe(true);
+    expect(made[0]?.terminated).toBe(true);
   });
 
   it('idle: waits for the browser to be idle', async () => {
@@ -91,9 +91,9 @@ describe('loadScript', () => {
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(added).toEqual([]);
-    idle[0]!();
+    idle[0]?.();
     await expect(p).resolves.toBe(true);
-    expect(added[0]!.src).toBe('https://clinica.example/chat.js');
+    expect(added[0]?.src).toBe('https://clinica.example/chat.js');
   });
 
   it('off-main-thread: runs in a worker and adds nothing to the page', async () => {
@@ -144,7 +144,7 @@ describe('loadScript', () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(p).resolves.toBe(true);
     expect(added).toHaveLength(1);
-    expect(w.made[0]!.terminated).toBe(true);
+    expect(w.made[0]?.terminated).toBe(true);
     expect(OFF_MAIN_THREAD_TIMEOUT_MS).toBe(10_000);
   });
 

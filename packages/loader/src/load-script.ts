@@ -1,3 +1,4 @@
+// Loads a third-party script after hydration, when idle, or off the main thread.
 import { OFF_MAIN_THREAD_TIMEOUT_MS } from './constants.ts';
 
 /** Spec §7: after hydration, when idle, or proxied through a Web Worker. */

@@ -1,19 +1,11 @@
 // Real createLoader over real resources and queue; fake fetch, storage, location, navigator,
 // visibility and loadComponent; vitest's fake timers where retries or polling wait.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Answer, fakeOptions, fakeVisibility, site, throwingStorage } from '../test/fakes.ts';
+import { type Answer, fakeOptions, settle, site, throwingStorage } from '../test/fakes.ts';
 import { CHUNK_KEY, createLoader, RELOAD_KEY } from './loader.ts';
 
 const SERVICOS = '/page-data/servicos/page-data.json';
 const APP = '/page-data/app-data.json';
-
-/** Resolves when `p` settles, or 'pending' after every timer and microtask has run. */
-async function settle(p: Promise<unknown>): Promise<unknown> {
-  let out: unknown = 'pending';
-  p.then((v) => (out = v)).catch((e) => (out = e));
-  await vi.runAllTimersAsync();
-  return out;
-}
 
 const goneChunk = (gone: string) => async (name: string) => {
   if (name === gone) throw new TypeError('Failed to fetch dynamically imported module');
@@ -121,7 +113,7 @@ describe('loadPage', () => {
   it('fetches page-data after a 503 when the retry gets a 200', async () => {
     const { loader, net } = await started({
       ...site(),
-      [SERVICOS]: [503, site()[SERVICOS]!],
+      [SERVICOS]: [503, site()[SERVICOS] ?? 404],
     });
     const res = await settle(loader.loadPage('/servicos/'));
     expect(res).toMatchObject({ status: 'success' });
@@ -183,7 +175,7 @@ describe('loadPage', () => {
   it('navigates fully when app-data shows a new deploy during the visit', async () => {
     const routes: Record<string, Answer | Answer[]> = { ...site() };
     const { loader, nav, net } = await started(routes);
-    routes[APP] = site('build-2')[APP]!;
+    routes[APP] = site('build-2')[APP] ?? 404;
     expect(await settle(loader.loadPage('/servicos/'))).toBeNull();
     expect(nav.assigned).toEqual(['/servicos/']);
     // and every later navigation too, without asking again
@@ -249,72 +241,5 @@ describe('prefetch and hover', () => {
     createLoader(f.options).hover('/servicos/');
     await vi.advanceTimersByTimeAsync(0);
     expect(f.net.count(SERVICOS)).toBe(1);
-  });
-});
-
-describe('deploys found later', () => {
-  it('re-checks app-data when a tab hidden for a while becomes visible', async () => {
-    const routes: Record<string, Answer | Answer[]> = { ...site() };
-    const visibility = fakeVisibility();
-    const f = fakeOptions(routes, { visibility });
-    const loader = createLoader(f.options);
-    await loader.start('/');
-    routes[APP] = site('build-2')[APP]!;
-
-    visibility.set(true);
-    await vi.advanceTimersByTimeAsync(10_000);
-    visibility.set(false); // back after 10 s: no check
-    await vi.advanceTimersByTimeAsync(0);
-    expect(f.net.count(APP)).toBe(1);
-
-    visibility.set(true);
-    await vi.advanceTimersByTimeAsync(60_000);
-    visibility.set(false); // back after a minute: check
-    await vi.advanceTimersByTimeAsync(0);
-    expect(f.net.count(APP)).toBe(2);
-    expect(await loader.loadPage('/servicos/')).toBeNull();
-    expect(f.nav.assigned).toEqual(['/servicos/']);
-  });
-
-  it('checkForUpdate says whether a newer build is deployed', async () => {
-    const routes: Record<string, Answer | Answer[]> = { ...site() };
-    const loader = createLoader(fakeOptions(routes).options);
-    expect(await loader.checkForUpdate()).toBe(false);
-    routes[APP] = site('build-2')[APP]!;
-    expect(await loader.checkForUpdate()).toBe(true);
-  });
-});
-
-describe('lazy chunk failures', () => {
-  it('navigate to the last known path once per chunk', async () => {
-    const f = fakeOptions(site());
-    const loader = createLoader(f.options);
-    await loader.start('/');
-    await loader.loadPage('/servicos/');
-    expect(loader.chunkFailed('component---mapa')).toBe(true);
-    expect(loader.chunkFailed('component---mapa')).toBe(false);
-    expect(f.nav.assigned).toEqual(['/servicos/']);
-  });
-
-  it('never navigate when storage throws', () => {
-    const f = fakeOptions(site(), { storage: throwingStorage });
-    expect(createLoader(f.options).chunkFailed('component---mapa')).toBe(false);
-    expect(f.nav.assigned).toEqual([]);
-  });
-});
-
-describe('start on a path without page-data', () => {
-  it('renders the 404 page when the host has no HTML for it either (HEAD 404)', async () => {
-    const f = fakeOptions({ ...site(), 'HEAD /nada/': 404 });
-    const res = await settle(createLoader(f.options).start('/nada/'));
-    expect(res).toMatchObject({ status: 'not-found', path: '/nada/' });
-    expect(f.net.count('/nada/', 'HEAD')).toBe(1);
-  });
-
-  it('keeps the server HTML when it exists (HEAD 200) instead of painting the 404 page over it', async () => {
-    const f = fakeOptions({ ...site(), 'HEAD /blog/': 200 });
-    const out = await settle(createLoader(f.options).start('/blog/'));
-    expect((out as Error).message).toBe('page resources for /blog/ not found. Not rendering React');
-    expect(f.nav).toEqual({ assigned: [], reloads: 0 });
   });
 });

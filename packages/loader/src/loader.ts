@@ -1,3 +1,4 @@
+// The loader: loads pages for the client runtime, prefetches, and reloads on a new build.
 import type { Tunables } from './constants.ts';
 import { LOADER_DEFAULTS, notRenderingMessage } from './constants.ts';
 import type { AppData } from './contract.ts';

@@ -16,4 +16,4 @@ export function memo() {
 }
 
 /** The cache key of a path: `#hash` never changes the resources, so it is stripped. */
-export const pathKey = (path: string): string => path.split('#')[0]!;
+export const pathKey = (path: string): string => path.split('#')[0] as string;

@@ -1,3 +1,4 @@
+// The queue of pages to prefetch, loaded in batches when the browser is idle.
 import { canPrefetch } from './can-prefetch.ts';
 import type { Tunables } from './constants.ts';
 import type { Platform } from './platform.ts';

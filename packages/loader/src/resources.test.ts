@@ -39,7 +39,7 @@ describe('page resources', () => {
     expect(res.component).toEqual({ name: 'component---index' });
     expect(res.staticQueryResults).toEqual({ '111': { site: 'Clínica' }, '222': { units: 3 } });
     expect(Object.keys(res.slices)).toEqual(['footer']);
-    expect(res.slices.footer!.component).toEqual({ name: 'slice---footer' });
+    expect(res.slices.footer?.component).toEqual({ name: 'slice---footer' });
     expect(loaded.get('/')).toBe(res);
   });
 
@@ -89,7 +89,7 @@ describe('page resources', () => {
         503,
         503,
         503,
-        site()['/page-data/galeria/page-data.json']!,
+        site()['/page-data/galeria/page-data.json'] ?? 404,
       ],
     });
     const first = load('/galeria/').catch((e: Error) => e.message);

@@ -1,3 +1,4 @@
+// Fetching a page's resources: page-data, static queries, slices and component chunks.
 import type { Tunables } from './constants.ts';
 import type { PageData, SliceData, StaticQueryResult } from './contract.ts';
 import { pageDataUrl, sliceDataUrl, staticQueryUrl } from './contract.ts';

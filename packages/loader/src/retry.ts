@@ -1,3 +1,4 @@
+// Retrying a request a few times with a pause between tries.
 import type { Platform } from './platform.ts';
 
 /**

@@ -42,7 +42,7 @@ describe('registerServiceWorker', () => {
     expect(s.console.log).toHaveBeenCalledWith(
       'Service workers can only be used over HTTPS, or on localhost for development',
     );
-    expect(SW_INSECURE_MESSAGE).toBe(s.console.log.mock.calls[0]![0]);
+    expect(SW_INSECURE_MESSAGE).toBe(s.console.log.mock.calls[0]?.[0]);
     expect(s.container.register).not.toHaveBeenCalled();
   });
 

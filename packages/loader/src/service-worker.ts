@@ -1,3 +1,4 @@
+// Registers the service worker, over https or on localhost only.
 import { SW_INSECURE_MESSAGE, SW_OFFLINE_MESSAGE, SW_REDUNDANT_MESSAGE } from './constants.ts';
 import { markUpdateInstalled } from './update-signal.ts';
 
@@ -31,7 +32,8 @@ export async function registerServiceWorker(
   try {
     const reg = await container.register(o.url ?? '/sw.js');
     reg.onupdatefound = () => {
-      const worker = reg.installing!;
+      // set when updatefound fires
+      const worker = reg.installing as ServiceWorker;
       worker.onstatechange = () => {
         if (worker.state === 'redundant') console.error(SW_REDUNDANT_MESSAGE);
         if (worker.state !== 'installed') return;

@@ -1,3 +1,4 @@
+// The loader's public types: page resources, slices, the Loader interface.
 import type { PageData, SliceData } from './contract.ts';
 
 /** How a page load ended. `not-found` and `server-error` carry the 404 / 500 page's resources. */

@@ -1,4 +1,5 @@
 // Fakes of the browser platform for the loader's unit tests: all in memory, no timers of their own.
+import { vi } from 'vitest';
 import type { LoaderOptions } from '../src/loader.ts';
 import type { FetchResponse, NavigatorLike, StorageLike } from '../src/platform.ts';
 
@@ -27,7 +28,7 @@ export function fakeFetch(
     const route = routes[key] ?? 404;
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
-    const answer = Array.isArray(route) ? route[Math.min(n, route.length - 1)]! : route;
+    const answer = Array.isArray(route) ? (route[Math.min(n, route.length - 1)] ?? 404) : route;
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     const status = typeof answer === 'number' ? answer : answer.status;
     const body = typeof answer === 'object' ? answer.body : bodies[url];
@@ -146,4 +147,12 @@ export function fakeOptions(
     for (const f of idle.splice(0)) f();
   };
   return { options, net, storage, nav, chunkCalls, runIdle };
+}
+
+/** Resolves when `p` settles, or 'pending' after every timer and microtask has run (fake timers). */
+export async function settle(p: Promise<unknown>): Promise<unknown> {
+  let out: unknown = 'pending';
+  p.then((v) => (out = v)).catch((e) => (out = e));
+  await vi.runAllTimersAsync();
+  return out;
 }

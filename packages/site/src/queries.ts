@@ -15,7 +15,8 @@ export const frameQuery = defineStaticQuery<Content, FrameData>(FRAME_QUERY_ID, 
     height: c.images.logo.height,
   },
   alert: c.site.alert ?? '24 horas',
-  callPhone: c.contact.plantao[0]!,
+  // the schema asks for at least one
+  callPhone: c.contact.plantao[0] as string,
   theme: c.theme,
   analytics: c.site.analytics,
   popup: {

@@ -108,7 +108,7 @@ function routes(c: Content): RouteDefinition[] {
       cta: img(c, c.images.cta),
     },
     whatsHref: mainWhatsHref(c),
-    phone: c.contact.agendamento[0]!,
+    phone: c.contact.agendamento[0] ?? '',
     facts: c.home.facts.map((f) => ({ value: fill(f.value), label: fill(f.label) })),
     countdown: c.countdown,
     services: services.slice(0, 6),
@@ -139,7 +139,7 @@ function routes(c: Content): RouteDefinition[] {
     cta: c.pages.cta,
     ctaImage: img(c, c.images.cta),
     whatsHref: mainWhatsHref(c),
-    phone: c.contact.agendamento[0]!,
+    phone: c.contact.agendamento[0] ?? '',
   };
   const gallery: GalleryData = {
     page: c.pages.galeria,
@@ -175,7 +175,7 @@ function routes(c: Content): RouteDefinition[] {
   };
   const errorData = (image: NamedImage): ErrorPageData => ({
     image: img(c, image),
-    phone: c.contact.plantao[0]!,
+    phone: c.contact.plantao[0] ?? '',
   });
   const jsonLd = unitsJsonLd(c);
 
@@ -261,7 +261,7 @@ function footer(c: Content): FooterData {
     logo: img(c, c.images.logo),
     units: units(c),
     endereco: c.contact.endereco,
-    phones: { agendamento: c.contact.agendamento[0]!, plantao: c.contact.plantao[0]! },
+    phones: { agendamento: c.contact.agendamento[0] ?? '', plantao: c.contact.plantao[0] ?? '' },
     horarios: c.contact.horarios,
     social: social(c),
     badge: c.badge,

@@ -1,3 +1,4 @@
+// The `ssg` command line: parses the arguments and runs a command.
 import { readFileSync } from 'node:fs';
 import { type CliIO, runBuild, runDev, runInit, runServe } from './cli/actions.ts';
 import { type ParsedArgs, parseArgs } from './cli/args.ts';

@@ -1,3 +1,4 @@
+// The one error class of the framework, SsgError, its codes and how errors are printed.
 import type { ContentIssue } from './site/index.ts';
 
 /** Stable codes: scripts and tests match on these, never on message text. */

@@ -9,13 +9,13 @@ export {
 export { type DevOptions, dev } from './dev/dev-server.ts';
 export { type ErrorCode, exitCodeOf, formatError, SsgError } from './errors.ts';
 export { build } from './pipeline/build.ts';
+export { summary, terminalReporter } from './pipeline/reporter.ts';
 export type {
   BuildOptions,
   BuildReporter,
   BuildResult,
   StageName,
   TrailingSlash,
-} from './pipeline/context.ts';
-export { summary, terminalReporter } from './pipeline/reporter.ts';
+} from './pipeline/types.ts';
 export { type RunningServer, type ServeHost, type ServeOptions, serve } from './serve/server.ts';
 export * from './site/index.ts';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/index.ts';
-import { buildMini, listFiles, readJson } from './helpers.ts';
+import { buildMini, listFiles, must, readJson } from './helpers.ts';
 
 let result: BuildResult;
 let files: string[];
@@ -11,7 +11,9 @@ const read = (file: string) => readFileSync(path.join(result.outDir, file), 'utf
 /** The boot data of a page: what it loads after its first paint. */
 const boot = (file: string): { entry: string; modules: string[]; data: string[] } =>
   JSON.parse(
-    /<script type="application\/json" id="___ssg-boot">(.*?)<\/script>/s.exec(read(file))![1]!,
+    must(
+      /<script type="application\/json" id="___ssg-boot">(.*?)<\/script>/s.exec(read(file))?.[1],
+    ),
   );
 
 beforeAll(async () => {
@@ -108,14 +110,14 @@ describe('the output folder contract', () => {
         component,
       ).toBe(true);
     }
-    const pageChunk = chunks.find((c) => path.basename(c).startsWith('page-'))!;
+    const pageChunk = must(chunks.find((c) => path.basename(c).startsWith('page-')));
     expect(boot('sobre/index.html').modules).toContain(`/${pageChunk}`);
     expect(read('index.html')).not.toContain(`/${pageChunk}`);
   });
 
   it('starts the client after the first paint: nothing but the page and its CSS in the head', () => {
     for (const html of ['index.html', 'sobre/index.html', '404.html']) {
-      const head = /<head>(.*)<\/head>/s.exec(read(html))![1]!;
+      const head = must(/<head>(.*)<\/head>/s.exec(read(html))?.[1]);
       expect(head, html).not.toMatch(/<script (type="module"|src)|rel="modulepreload"|as="fetch"/);
       const data = boot(html);
       expect(data.entry, html).toMatch(/^\/_ssg\/app-[\w-]+\.js$/);
@@ -123,7 +125,7 @@ describe('the output folder contract', () => {
       for (const url of data.modules) expect(files, `${html}: ${url}`).toContain(url.slice(1));
       expect(data.data, html).toContain('/page-data/app-data.json');
       // The boot script comes after the content, and asks for the entry after a frame.
-      const body = /<body>(.*)<\/body>/s.exec(read(html))![1]!;
+      const body = must(/<body>(.*)<\/body>/s.exec(read(html))?.[1]);
       expect(body.indexOf('id="___ssg-boot"'), html).toBeGreaterThan(body.indexOf('</main>'));
       expect(body, html).toMatch(/<script type="module">[^<]*requestAnimationFrame[^<]*<\/script>/);
     }
@@ -133,7 +135,7 @@ describe('the output folder contract', () => {
   it("inlines the site's one stylesheet in every page: no CSS request before the first paint", () => {
     expect(files.filter((f) => f.endsWith('.css'))).toEqual([]);
     for (const html of ['index.html', 'sobre/index.html', '404.html']) {
-      const head = /<head>(.*)<\/head>/s.exec(read(html))![1]!;
+      const head = must(/<head>(.*)<\/head>/s.exec(read(html))?.[1]);
       expect(head, html).not.toContain('rel="stylesheet"');
       // frame.css of the fixture, minified, before the entry script.
       const style = /<style>(.*?)<\/style>/s.exec(head)?.[1];
@@ -196,9 +198,9 @@ describe('safe output', () => {
     // once: content could not add or end any.
     expect(html.match(/<script/g)).toHaveLength(3);
     expect(html.match(/<\/script>/g)).toHaveLength(3);
-    const jsonLd = /<script data-ssg-head type="application\/ld\+json">(.*?)<\/script>/.exec(
-      html,
-    )![1]!;
+    const jsonLd = must(
+      /<script data-ssg-head type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1],
+    );
     expect(jsonLd).toContain('Cuidado \\u003c/script\\u003e\\u003c!-- sempre');
     expect(JSON.parse(jsonLd).description).toBe('Cuidado </script><!-- sempre');
   });

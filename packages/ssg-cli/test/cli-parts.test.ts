@@ -9,15 +9,16 @@ import { parseArgs } from '../src/cli/args.ts';
 import { commandNamed } from '../src/cli/commands.ts';
 import { closest } from '../src/cli/suggest.ts';
 import { exitCodeOf, formatError, SsgError } from '../src/errors.ts';
-import { startBundler } from '../src/pipeline/bundle-process.ts';
+import type { ClientBundle } from '../src/pipeline/bundle/client.ts';
+import { startBundler } from '../src/pipeline/bundle/process.ts';
 import { resolveConfig } from '../src/pipeline/config.ts';
 import { loadContent } from '../src/pipeline/content.ts';
-import type { BuildReporter, BuildResult, StageName } from '../src/pipeline/context.ts';
-import { emitFiles } from '../src/pipeline/emit.ts';
+import { outputOf, writeOutput } from '../src/pipeline/emit.ts';
 import { progressCounter } from '../src/pipeline/progress.ts';
 import { renderPages } from '../src/pipeline/render.ts';
 import { summary, terminalReporter } from '../src/pipeline/reporter.ts';
 import { collectRoutes } from '../src/pipeline/routes.ts';
+import type { BuildReporter, BuildResult, StageName } from '../src/pipeline/types.ts';
 import { MINI_CONTENT, MINI_SITE, tempDir } from './helpers.ts';
 
 const spec = (name: string) => {
@@ -235,27 +236,29 @@ describe('progress of long stages', () => {
   it('comes from the render and emit stages of a real site', async () => {
     const outDir = path.join(tempDir(), 'out');
     const bundler = startBundler();
-    const ctx = await resolveConfig({ root: MINI_SITE, contentDir: MINI_CONTENT, outDir }, bundler);
+    const config = { root: MINI_SITE, contentDir: MINI_CONTENT, outDir };
+    const { site } = await resolveConfig(config, bundler);
     await bundler.stop();
     const { reporter, reports } = recording();
-    ctx.reporter = reporter;
-    await loadContent(ctx);
-    collectRoutes(ctx);
+    const { content } = await loadContent(site);
+    const routes = collectRoutes(site, content);
     // without Vite: a client bundle of no files
-    ctx.client = {
+    const client: ClientBundle = {
       entry: '/_ssg/entry.js',
       entryChunks: { js: [] },
       components: {},
       styles: 'p{}',
       files: [],
     };
-    await renderPages(ctx);
+    const made = { ...site, content, routes, client, reporter };
+    const rendered = await renderPages(made);
     expect(reports.at(-1)).toEqual(['render', 5, 5]);
-    mkdirSync(ctx.stagingDir, { recursive: true });
-    await emitFiles(ctx);
+    mkdirSync(site.stagingDir, { recursive: true });
+    const output = outputOf({ ...made, rendered });
+    const { bytes } = await writeOutput(output, { ...made, copied: [] });
     const emitted = reports.filter(([stage]) => stage === 'emit');
     expect(emitted.at(-1)?.[1]).toBe(emitted.at(-1)?.[2]);
     expect(emitted.at(-1)?.[2]).toBeGreaterThan(5);
-    expect(ctx.bytes?.css).toBe(3);
+    expect(bytes.css).toBe(3);
   });
 });

@@ -5,7 +5,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, SsgError } from '../src/index.ts';
-import { snapshot, tempDir } from './helpers.ts';
+import { must, snapshot, tempDir } from './helpers.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const BIN = path.join(REPO, 'packages/ssg-cli/bin/ssg.mjs');
@@ -15,7 +15,7 @@ type JsonObject = Record<string, unknown>;
 
 /** `json[key][index]`, the object to break. */
 const item = (json: JsonObject, key: string, index: number): JsonObject =>
-  (json[key] as JsonObject[])[index]!;
+  must((json[key] as JsonObject[])[index]);
 
 function brokenContent(file: string, edit: (json: JsonObject) => void): string {
   const dir = path.join(tempDir(), 'content');
@@ -46,7 +46,7 @@ describe('bad clinic content stops the build with every problem named', () => {
     expect(issues).toContainEqual(
       expect.objectContaining({ file: 'units.json', path: 'units[1].name' }),
     );
-    expect(issues.find((i) => i.path === 'units[1].name')!.message).toMatch(/missing/);
+    expect(issues.find((i) => i.path === 'units[1].name')?.message).toMatch(/missing/);
   });
 
   it('a wrong type: the value found and the type expected', async () => {
@@ -64,7 +64,7 @@ describe('bad clinic content stops the build with every problem named', () => {
     );
     const issue = issues.find((i) => i.path === 'units[0].whats');
     expect(issue).toMatchObject({ file: 'units.json', value: '1198765' });
-    expect(issue!.message).toMatch(/13 digits/);
+    expect(issue?.message).toMatch(/13 digits/);
   });
 
   it('an image file that does not exist', async () => {
@@ -73,7 +73,7 @@ describe('bad clinic content stops the build with every problem named', () => {
     );
     const issue = issues.find((i) => i.file === 'team.json' && i.path.startsWith('team[0]'));
     expect(issue).toMatchObject({ value: 'nao-existe.svg' });
-    expect(issue!.message).toMatch(/nao-existe\.svg|does not exist|não existe|not found/i);
+    expect(issue?.message).toMatch(/nao-existe\.svg|does not exist|não existe|not found/i);
   });
 
   it('a JSON syntax error: the file and where', async () => {
@@ -84,7 +84,7 @@ describe('bad clinic content stops the build with every problem named', () => {
     );
     const issues = await issuesOf(dir);
     expect(issues).toContainEqual(expect.objectContaining({ file: 'company.json' }));
-    expect(issues.find((i) => i.file === 'company.json')!.message).toMatch(/line \d+/);
+    expect(issues.find((i) => i.file === 'company.json')?.message).toMatch(/line \d+/);
   });
 
   it('an unknown brand in a brand file', async () => {

@@ -60,3 +60,9 @@ export function miniSiteCopy(): string {
   symlinkSync(path.join(MINI_SITE, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   return root;
 }
+
+/** The value, or a failure that says what was missing (where a test would assert non-null). */
+export function must<T>(value: T | null | undefined, what = 'a value'): T {
+  if (value === null || value === undefined) throw new Error(`Expected ${what}, found none.`);
+  return value;
+}

@@ -4,11 +4,11 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SsgError } from '../src/index.ts';
-import { startBundler } from '../src/pipeline/bundle-process.ts';
+import { startBundler } from '../src/pipeline/bundle/process.ts';
 import { loadSiteCode, resolveSetup } from '../src/pipeline/config.ts';
-import { cacheFileOf } from '../src/pipeline/incremental.ts';
+import { cacheFileOf } from '../src/pipeline/incremental/index.ts';
 import { type PageJob, renderInParallel } from '../src/pipeline/render-workers.ts';
-import { buildMini, contentCopy, MINI_SITE, snapshot, tempDir } from './helpers.ts';
+import { buildMini, contentCopy, MINI_SITE, must, snapshot, tempDir } from './helpers.ts';
 
 /** The mini site's code, from its server bundle, as a build loads it. */
 async function loadMiniSite() {
@@ -62,7 +62,7 @@ describe('incremental builds', () => {
     await buildFromScratch({ outDir, contentDir: content });
     await buildFromScratch({ outDir: scratchDir, contentDir: content });
     editContent(content, (json) => {
-      (json.pages as Array<{ body: string }>)[0]!.body = 'Somos uma clínica maior.';
+      must((json.pages as Array<{ body: string }>)[0]).body = 'Somos uma clínica maior.';
     });
 
     const warm = await buildMini({ outDir, contentDir: content });
@@ -132,7 +132,7 @@ describe('incremental builds', () => {
     const cache = readFileSync(cacheFile, 'utf8');
     // a page rendered anew, whose data is then too large: emit stops the build after render
     editContent(content, (json) => {
-      (json.pages as Array<{ body: string }>)[0]!.body = 'x'.repeat(600 * 1024);
+      must((json.pages as Array<{ body: string }>)[0]).body = 'x'.repeat(600 * 1024);
     });
     const failure = await buildMini({ outDir, contentDir: content }).catch((e: unknown) => e);
     expect((failure as SsgError).code).toBe('PAGE_DATA_TOO_LARGE');
@@ -148,7 +148,7 @@ describe('render worker threads', () => {
 
   it('render what the main thread renders, in the order asked, whichever thread took a page', async () => {
     const loaded = await loadMiniSite();
-    const mod = await loaded.browser.components.page!();
+    const mod = await must(loaded.browser.components.page)();
     const staticQueryResults = Object.fromEntries(
       loaded.site.staticQueries.map((q) => [q.hash, { name: 'Mini', tagline: 'Cuidado' }]),
     );
@@ -166,10 +166,10 @@ describe('render worker threads', () => {
     const sliceHtml = new Map([['footer', '<footer>rodapé</footer>']]);
     const renderHere = (job: PageJob) =>
       loaded.render.renderPage(job.pageData, mod, sliceHtml, input, loaded.browser.layout);
-    const options = { entry: loaded.serverEntry!, sliceHtml, input, renderHere, batch: 2 };
+    const options = { entry: must(loaded.serverEntry), sliceHtml, input, renderHere, batch: 2 };
     const inWorkers = await renderInParallel(jobs, { ...options, workers: 2, mainThread: false });
     expect(inWorkers).toEqual(jobs.map(renderHere));
-    expect(inWorkers[6]!.html).toContain('Página 6');
+    expect(inWorkers[6]?.html).toContain('Página 6');
   });
 
   it('name the page whose render failed in a worker', async () => {
@@ -186,7 +186,7 @@ describe('render worker threads', () => {
       },
     };
     const failure = await renderInParallel([broken], {
-      entry: loaded.serverEntry!,
+      entry: must(loaded.serverEntry),
       sliceHtml: new Map(),
       input,
       renderHere: () => {

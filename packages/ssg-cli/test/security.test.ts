@@ -6,10 +6,11 @@ import { SsgError } from '../src/errors.ts';
 import { headersFile } from '../src/host/headers-file.ts';
 import { nginxSnippet } from '../src/host/nginx.ts';
 import type { SitePolicies } from '../src/host/policies.ts';
-import type { BuildContext } from '../src/pipeline/context.ts';
-import { cspMeta, cspSourceProblem, inlineSources, policyOf } from '../src/pipeline/csp.ts';
 import { documentHtml } from '../src/pipeline/html.ts';
 import { resolveSecurity } from '../src/pipeline/security.ts';
+import { cspMeta, cspSourceProblem, inlineSources, policyOf } from '../src/shared/csp.ts';
+
+type SecuritySite = Parameters<typeof resolveSecurity>[0];
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const SETTINGS = { reportOnly: false, upgradeInsecure: true };
@@ -222,7 +223,7 @@ describe('csp and hsts in ssg.config.ts', () => {
 });
 
 describe("the site's address and sources", () => {
-  const ctxFor = (url: string | undefined, hsts?: BuildContext['hstsConfig']) =>
+  const ctxFor = (url: string | undefined, hsts?: SecuritySite['hstsConfig']) =>
     ({
       loaded: {
         site: {
@@ -230,44 +231,39 @@ describe("the site's address and sources", () => {
           csp: () => ({ scriptSrc: ['https://tag.example.com'] }),
         },
       },
-      content: {},
       files: { site: '/s/src/site.ts' },
       cspConfig: { imgSrc: ['data:'] },
       hstsConfig: hsts,
-    }) as unknown as BuildContext;
+    }) as unknown as SecuritySite;
 
   it('https: HSTS on (two years, no includeSubDomains) and upgrade-insecure-requests; sources of config and content merged', () => {
-    const ctx = ctxFor('https://www.example.com');
-    resolveSecurity(ctx);
-    expect(ctx.hsts).toBe('max-age=63072000');
-    expect(ctx.csp).toMatchObject({
+    const made = resolveSecurity(ctxFor('https://www.example.com'), {});
+    expect(made.hsts).toBe('max-age=63072000');
+    expect(made.csp).toMatchObject({
       upgradeInsecure: true,
       reportOnly: false,
       scriptSrc: ['https://tag.example.com'],
       imgSrc: ['data:'],
     });
     const asked = ctxFor('https://www.example.com', { maxAge: 600, includeSubDomains: true });
-    resolveSecurity(asked);
-    expect(asked.hsts).toBe('max-age=600; includeSubDomains');
+    expect(resolveSecurity(asked, {}).hsts).toBe('max-age=600; includeSubDomains');
     const off = ctxFor('https://www.example.com', false);
-    resolveSecurity(off);
-    expect(off.hsts).toBeUndefined();
+    expect(resolveSecurity(off, {}).hsts).toBeUndefined();
   });
 
   it('http://localhost or no address: neither HSTS nor upgrade-insecure-requests', () => {
     for (const url of ['http://localhost:8080', undefined]) {
-      const ctx = ctxFor(url);
-      resolveSecurity(ctx);
-      expect(ctx.hsts, url).toBeUndefined();
-      expect(ctx.csp?.upgradeInsecure, url).toBe(false);
+      const made = resolveSecurity(ctxFor(url), {});
+      expect(made.hsts, url).toBeUndefined();
+      expect(made.csp.upgradeInsecure, url).toBe(false);
     }
   });
 
   it('refuses an address a browser would read differently, naming the file and the fix', () => {
     const ctx = ctxFor('https://x.example/"><script>alert(1)</script>');
-    expect(() => resolveSecurity(ctx)).toThrow(SsgError);
+    expect(() => resolveSecurity(ctx, {})).toThrow(SsgError);
     try {
-      resolveSecurity(ctx);
+      resolveSecurity(ctx, {});
     } catch (error) {
       expect((error as SsgError).code).toBe('CONTENT_INVALID');
       expect((error as SsgError).message).toMatch(/quotes, angle brackets/);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SsgError } from '../src/index.ts';
-import { buildMini, contentCopy, listFiles, readJson, tempDir } from './helpers.ts';
+import { buildMini, contentCopy, listFiles, must, readJson, tempDir } from './helpers.ts';
 
 interface Record_ {
   keepBuilds: number;
@@ -16,7 +16,7 @@ function addChunk(outDir: string, name: string): string {
   const file = `_ssg/${name}`;
   writeFileSync(path.join(outDir, file), `export const from = ${JSON.stringify(name)};\n`);
   const r = record(outDir);
-  r.builds[0]!.files.push(file);
+  must(r.builds[0]).files.push(file);
   writeFileSync(path.join(outDir, '_ssg-host/builds.json'), JSON.stringify(r));
   return file;
 }
@@ -90,8 +90,9 @@ describe('chunks of previous builds (deploy skew)', () => {
     await buildMini({ outDir });
     writeFileSync(path.join(outDir, 'secret.txt'), 'x');
     const r = record(outDir);
-    r.builds[0]!.compilationHash = 'other';
-    r.builds[0]!.files.push('secret.txt', '_ssg/../secret.txt');
+    const latest = must(r.builds[0]);
+    latest.compilationHash = 'other';
+    latest.files.push('secret.txt', '_ssg/../secret.txt');
     writeFileSync(path.join(outDir, '_ssg-host/builds.json'), JSON.stringify(r));
     await buildMini({ outDir });
     expect(existsSync(path.join(outDir, 'secret.txt'))).toBe(false);

@@ -3,9 +3,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BuildContext } from '../src/pipeline/context.ts';
-import { generateServiceWorker } from '../src/pipeline/service-worker.ts';
-import { buildMini, listFiles, MINI_SITE, tempDir } from './helpers.ts';
+import { generateServiceWorker, type ServiceWorkerInput } from '../src/pipeline/service-worker.ts';
+import { buildMini, listFiles, MINI_SITE, must, tempDir } from './helpers.ts';
 
 describe('the service worker of a build', () => {
   it('knows its build, precaches pages, 404, 500, the offline page, data and chunks', async () => {
@@ -42,8 +41,8 @@ describe('the service worker of a build', () => {
     const sw = readFileSync(path.join(result.outDir, 'sw.js'), 'utf8');
     const listed = new Map(
       [...sw.matchAll(/\{"url":"([^"]+)","revision":"([0-9a-f]{32})"\}/g)].map((m) => [
-        m[1]!,
-        m[2]!,
+        must(m[1]),
+        must(m[2]),
       ]),
     );
     // what a walk of the written folder finds: HTML anywhere, JSON under page-data and slice-data
@@ -84,7 +83,8 @@ describe('the service worker of a build', () => {
       serviceWorker: true,
       runtimeCaching: [],
       compilationHash: 'abc',
-      client: { files: [] },
+      precache: new Map(),
+      clientFiles: [],
       loaded: {
         site: {
           lang: 'pt-BR',
@@ -94,7 +94,7 @@ describe('the service worker of a build', () => {
           },
         },
       },
-    } as unknown as BuildContext;
+    } as unknown as ServiceWorkerInput;
     await generateServiceWorker(ctx);
     const page = readFileSync(path.join(stagingDir, '_ssg-offline.html'), 'utf8');
     expect(page).toContain('<html lang="pt-BR">');

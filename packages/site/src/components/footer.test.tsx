@@ -55,7 +55,7 @@ describe('footer', () => {
   });
   it('lists units with maps, WhatsApp (prefilled) and tel: links in the display formats', () => {
     render(<Footer {...props} />);
-    const unit = screen.getByText('Unidade Moema').closest('li')!;
+    const unit = screen.getByText('Unidade Moema').closest('li') as HTMLLIElement;
     const links = within(unit).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       'https://www.google.com/maps/search/?api=1&query=Avenida',
@@ -64,7 +64,7 @@ describe('footer', () => {
     ]);
     expect(unit.textContent).toContain('(11) 97654-3210');
     expect(unit.textContent).toContain('(11) 5098-1234');
-    expect(links[1]!.getAttribute('target')).toBe('_blank');
+    expect(links[1]?.getAttribute('target')).toBe('_blank');
   });
 });
 
@@ -102,7 +102,7 @@ describe('badge', () => {
 describe('icon', () => {
   it('defaults to 48 × 48 px in #c3c3c3 and is decorative without a label', () => {
     const { container } = render(<Icon name="paw" />);
-    const svg = container.querySelector('svg')!;
+    const svg = container.querySelector('svg') as SVGSVGElement;
     expect(svg.getAttribute('width')).toBe('48');
     expect(svg.getAttribute('height')).toBe('48');
     expect(svg.getAttribute('stroke')).toBe('#c3c3c3');

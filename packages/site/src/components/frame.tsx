@@ -49,7 +49,7 @@ export function Frame({ pageName, children }: FrameProps) {
   useEffect(() => {
     // Queue the tag's setup; page views are sent by onRouteUpdate (browser.ts).
     const gtag = ensureGtag();
-    if (!window.dataLayer!.some((e) => (e as IArguments)[0] === 'config')) {
+    if (!(window.dataLayer as unknown[]).some((e) => (e as IArguments)[0] === 'config')) {
       gtag('js', new Date());
       gtag('config', measurementId, { send_page_view: false });
     }

@@ -73,7 +73,7 @@ describe('bad content', () => {
     );
     const [issue] = await issuesOf(dir);
     expect(issue).toMatchObject({ file: 'company.json', path: '' });
-    expect(issue!.message).toMatch(
+    expect(issue?.message).toMatch(
       /^company\.json is not valid JSON at line 4, column 3: .+\. Fix the syntax there/,
     );
   });
@@ -101,7 +101,7 @@ describe('bad content', () => {
       path: 'units[2].whats',
       value: '(11) 96543-2109',
     });
-    expect(issues[0]!.message).toMatch(/13 digits.*"5511987654321".*remove spaces/);
+    expect(issues[0]?.message).toMatch(/13 digits.*"5511987654321".*remove spaces/);
   });
 
   it('reports an image file that does not exist', async () => {
@@ -133,7 +133,7 @@ describe('bad content', () => {
     });
     const cidade = issues.find((i) => i.path === 'cidade');
     expect(cidade).toMatchObject({ file: 'company.json', value: 42 });
-    expect(cidade!.message).toMatch(
+    expect(cidade?.message).toMatch(
       /^"cidade": Expected the city \(cidade\) as text\. It is a number now\.$/,
     );
   });
@@ -146,7 +146,7 @@ describe('bad content', () => {
     expect(issues).toContainEqual(
       expect.objectContaining({ file: 'social.json', path: 'instagram.usuario', value: 'x' }),
     );
-    expect(issues.find((i) => i.path === 'instagram.usuario')!.message).toMatch(
+    expect(issues.find((i) => i.path === 'instagram.usuario')?.message).toMatch(
       /Unknown field "usuario".*check the spelling/,
     );
     expect(issues).toContainEqual(

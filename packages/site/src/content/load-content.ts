@@ -34,7 +34,7 @@ function valueAt(root: unknown, segments: ReadonlyArray<PropertyKey>): unknown {
 /** Line and column (1-based) of a character offset. */
 function lineColumn(source: string, offset: number): { line: number; column: number } {
   const before = source.slice(0, offset).split('\n');
-  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+  return { line: before.length, column: (before.at(-1) ?? '').length + 1 };
 }
 
 type Parsed = { ok: true; json: unknown } | { ok: false; issue: ContentIssue };
@@ -106,8 +106,8 @@ function toIssue(file: string, json: unknown, issue: z.core.$ZodIssue): ContentI
     case 'unrecognized_keys':
       return {
         file,
-        path: formatPath([...segments, issue.keys[0]!]),
-        value: valueAt(json, [...segments, issue.keys[0]!]),
+        path: formatPath([...segments, issue.keys[0] ?? '']),
+        value: valueAt(json, [...segments, issue.keys[0] ?? '']),
         message: `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${where ? ` in "${where}"` : ''}: remove ${issue.keys.length > 1 ? 'them' : 'it'} or check the spelling against content/README.md.`,
       };
     default:
@@ -145,7 +145,8 @@ export async function loadContent({
   const parsed = await Promise.all(names.map((f) => readJson(contentDir, f)));
   const files: Partial<Files> = {};
   names.forEach((name, i) => {
-    const p = parsed[i]!;
+    const p = parsed[i];
+    if (!p) return; // one result per name
     read.push(path.join(contentDir, name));
     if (!p.ok) {
       issues.push(p.issue);

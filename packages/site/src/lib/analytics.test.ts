@@ -31,7 +31,7 @@ describe('page_view on route change', () => {
     });
     vi.advanceTimersByTime(100);
     expect(typeof window.gtag).toBe('function');
-    expect(Object.prototype.toString.call(window.dataLayer![0])).toBe('[object Arguments]');
+    expect(Object.prototype.toString.call(window.dataLayer?.[0])).toBe('[object Arguments]');
   });
 });
 

@@ -16,7 +16,7 @@ export function ensureGtag(): (...args: unknown[]) => void {
     window.gtag = function gtag() {
       // gtag.js reads `arguments` objects, not arrays.
       // biome-ignore lint/complexity/noArguments: the gtag contract
-      window.dataLayer!.push(arguments);
+      (window.dataLayer as unknown[]).push(arguments);
     };
   }
   return window.gtag;

@@ -1,8 +1,9 @@
+// What each command does once its arguments are parsed.
 import path from 'node:path';
 import { outDirOfConfig } from '../config/out-dir.ts';
 import type { CompressMode } from '../pipeline/compress.ts';
-import type { TrailingSlash } from '../pipeline/context.ts';
 import { colorsFor, type Output, summary, terminalReporter } from '../pipeline/reporter.ts';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { countOf, type ParsedArgs, portOf, textOf } from './args.ts';
 import { type CommandSpec, commandNamed } from './commands.ts';
 

@@ -1,3 +1,4 @@
+// The argument parser of the commands: flags, values, positionals, usage errors.
 import { SsgError } from '../errors.ts';
 import type { CommandSpec, FlagSpec } from './commands.ts';
 import { closest } from './suggest.ts';

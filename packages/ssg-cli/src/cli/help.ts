@@ -1,3 +1,4 @@
+// The help texts of `ssg` and of each command.
 import { COMMANDS, type CommandSpec, type FlagSpec } from './commands.ts';
 
 const flagLabel = (flag: FlagSpec): string =>

@@ -1,5 +1,6 @@
+// Checks the config file's fields, listing every problem at once.
 import { SsgError } from '../errors.ts';
-import { cspSourceProblem } from '../pipeline/csp.ts';
+import { cspSourceProblem } from '../shared/csp.ts';
 import type { SsgConfig } from './define-config.ts';
 
 const TRAILING = ['always', 'never', 'ignore'];

@@ -8,7 +8,9 @@
  */
 import type { UserConfig } from 'vite';
 
-export type TrailingSlash = 'always' | 'never' | 'ignore';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
+
+export type { TrailingSlash };
 
 /** A rule of the service worker for files outside the precache (images, fonts…). */
 export interface RuntimeCachingRule {

@@ -1,3 +1,4 @@
+// Finds, compiles and imports the site's ssg.config.* file.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// The output folder the config names for a brand, for commands that read a build (serve).
 import path from 'node:path';
 import { SsgError } from '../errors.ts';
 import { loadConfig } from './load-config.ts';

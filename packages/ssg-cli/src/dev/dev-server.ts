@@ -1,3 +1,4 @@
+// `ssg dev`: Vite serves the browser code; pages are rendered on request by the build's stages.
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -5,18 +6,24 @@ import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { importConfig } from '../config/load-config.ts';
 import { formatError } from '../errors.ts';
+import type { ClientBundle } from '../pipeline/bundle/client.ts';
+import {
+  CLIENT_ENTRY_ID,
+  SERVER_ENTRY_ID,
+  type SiteFiles,
+  siteViteConfig,
+} from '../pipeline/bundle/vite-config.ts';
 import { resolveSetup, resolveTarget } from '../pipeline/config.ts';
 import { loadContent } from '../pipeline/content.ts';
-import type { BuildContext, LoadedSite } from '../pipeline/context.ts';
 import { outputFiles } from '../pipeline/emit.ts';
 import { htmlForDevServer } from '../pipeline/html.ts';
 import { checkDefinitions } from '../pipeline/load-site.ts';
 import { renderPages } from '../pipeline/render.ts';
 import { collectRoutes } from '../pipeline/routes.ts';
-import { CLIENT_ENTRY_ID, SERVER_ENTRY_ID, siteViteConfig } from '../pipeline/vite-config.ts';
-import { escapeHtml } from '../runtime/escape.ts';
+import type { LoadedSite } from '../pipeline/types.ts';
 import { contentTypeOf } from '../serve/content-types.ts';
 import { listenOnFreePort } from '../serve/listen.ts';
+import { escapeHtml } from '../shared/html.ts';
 import type { SiteDefinition } from '../site/index.ts';
 
 /** The site's folders copied as they are into the output (`defineSite({ assets })`). */
@@ -44,7 +51,7 @@ export interface DevOptions {
 /**
  * `ssg dev`: Vite serves the browser code with hot module replacement; pages and their JSON are
  * rendered on request from the current code and content, through the same Vite configuration
- * as `ssg build` (vite-config.ts); a content change reloads the page.
+ * as `ssg build` (pipeline/bundle/vite-config.ts); a content change reloads the page.
  */
 export async function dev(
   options: DevOptions = {},
@@ -79,21 +86,18 @@ export async function dev(
     if (file.startsWith(setup.contentDir + path.sep)) vite.ws.send({ type: 'full-reload' });
   });
 
+  // The build's own stages (config, content, routes, render, emit's files), in memory.
   const render = async (): Promise<DevOutput> => {
     const loaded = await loadThroughVite(vite, setup.files);
-    const target = resolveTarget(setup, loaded.site, options.brand);
-    const ctx: BuildContext = { ...setup, ...target, loaded, warnings: [] };
-    await loadContent(ctx);
-    collectRoutes(ctx);
-    ctx.client = {
-      entry: `/@id/${CLIENT_ENTRY_ID}`,
-      entryChunks: { js: [] },
-      styles: '', // Vite injects each module's CSS itself
-      components: {},
-      files: [],
+    const site = { ...setup, ...resolveTarget(setup, loaded.site, options.brand), loaded };
+    const { content } = await loadContent(site);
+    const routes = collectRoutes(site, content);
+    const made = { ...site, content, routes, client: DEV_CLIENT };
+    const rendered = await renderPages(made);
+    return {
+      files: outputFiles({ ...made, rendered }),
+      assets: loaded.site.assets?.(content) ?? [],
     };
-    await renderPages(ctx);
-    return { files: outputFiles(ctx), assets: ctx.loaded.site.assets?.(ctx.content) ?? [] };
   };
 
   const { createServer } = await import('node:http');
@@ -157,6 +161,15 @@ export async function dev(
   };
 }
 
+/** Vite serves the browser code itself: the pages load its entry, and it injects each module's CSS. */
+const DEV_CLIENT: ClientBundle = {
+  entry: `/@id/${CLIENT_ENTRY_ID}`,
+  entryChunks: { js: [] },
+  styles: '',
+  components: {},
+  files: [],
+};
+
 /** `/about/` and `/about` both find `/about/index.html`; `/` finds `/index.html`. */
 function lookup(files: Map<string, unknown>, pathname: string): string | undefined {
   const candidates = [pathname, `${pathname.replace(/\/$/, '')}/index.html`, `${pathname}.html`];
@@ -183,10 +196,7 @@ async function assetFileOf(assets: SiteAssets, pathname: string): Promise<string
 }
 
 /** The site and the renderer through Vite's module graph (the build's server entry), so code edits are picked up. */
-async function loadThroughVite(
-  vite: ViteDevServer,
-  files: BuildContext['files'],
-): Promise<LoadedSite> {
+async function loadThroughVite(vite: ViteDevServer, files: SiteFiles): Promise<LoadedSite> {
   const entry = await vite.ssrLoadModule(SERVER_ENTRY_ID);
   const { site, browser } = checkDefinitions(entry.site, entry.browser, files);
   return {

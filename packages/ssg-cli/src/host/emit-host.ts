@@ -1,50 +1,61 @@
+// Writes a build's host configuration (nginx snippet, _headers, the policies for `ssg serve`)
+// from the rules of rules.ts: the one place every host's headers come from.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BuildContext } from '../pipeline/context.ts';
-import { htmlFileOf } from '../pipeline/emit.ts';
+import { htmlFileOf } from '../shared/files.ts';
 import { headersFile } from './headers-file.ts';
 import { nginxSnippet } from './nginx.ts';
-import { sitePolicies } from './policies.ts';
+import { type PoliciesInput, sitePolicies } from './policies.ts';
 import { HOST_DIR, OFFLINE_PAGE, POLICIES_FILE } from './rules.ts';
 
+export interface HostConfigInput extends PoliciesInput {
+  /** The folder the build writes into (its staging folder). */
+  stagingDir: string;
+  compilationHash: string;
+  /** The Strict-Transport-Security value, or none. */
+  hsts?: string;
+}
+
 /** Every URL that answers with HTML: each page in its canonical form, its file, the offline page. */
-export function htmlUrls(
-  ctx: Pick<BuildContext, 'pages' | 'trailingSlash' | 'serviceWorker'>,
-): string[] {
+export function htmlUrls(input: Pick<HostConfigInput, 'pages' | 'trailingSlash' | 'offlineHtml'>) {
   const urls: string[] = [];
-  for (const page of ctx.pages!) {
+  for (const page of input.pages) {
     const p = page.pageData.path;
     urls.push(p, `/${htmlFileOf(p)}`);
     // "ignore" answers both forms of a page path
-    if (ctx.trailingSlash === 'ignore' && p !== '/' && !p.endsWith('.html'))
+    if (input.trailingSlash === 'ignore' && p !== '/' && !p.endsWith('.html'))
       urls.push(p.endsWith('/') ? p.slice(0, -1) : `${p}/`);
   }
-  if (ctx.serviceWorker) urls.push(OFFLINE_PAGE);
+  if (input.offlineHtml !== undefined) urls.push(OFFLINE_PAGE);
   return [...new Set(urls)].sort();
 }
 
 /**
  * Writes the host configuration of the build into the staging folder: `_ssg-host/nginx.conf`
  * (a server snippet), `_headers` (Netlify, Cloudflare Pages), both from `rules.ts`, and the
- * pages' Content-Security-Policies for `ssg serve` (`_ssg-host/csp.json`).
+ * pages' Content-Security-Policies for `ssg serve` (`_ssg-host/csp.json`). Returns the
+ * output-relative names it wrote.
  */
-export async function emitHostConfig(ctx: BuildContext): Promise<void> {
-  const compilationHash = ctx.compilationHash!;
-  await mkdir(path.join(ctx.stagingDir, HOST_DIR), { recursive: true });
-  const policies = sitePolicies(ctx);
-  const { hsts } = ctx;
+export async function emitHostConfig(input: HostConfigInput): Promise<string[]> {
+  const { compilationHash, hsts, stagingDir } = input;
+  await mkdir(path.join(stagingDir, HOST_DIR), { recursive: true });
+  const policies = sitePolicies(input);
+  const written = [`${HOST_DIR}/nginx.conf`, '_headers'];
   await writeFile(
-    path.join(ctx.stagingDir, HOST_DIR, 'nginx.conf'),
-    nginxSnippet({ trailingSlash: ctx.trailingSlash, compilationHash, policies, hsts }),
+    path.join(stagingDir, HOST_DIR, 'nginx.conf'),
+    nginxSnippet({ trailingSlash: input.trailingSlash, compilationHash, policies, hsts }),
   );
   await writeFile(
-    path.join(ctx.stagingDir, '_headers'),
-    headersFile({ pageUrls: htmlUrls(ctx), compilationHash, policies, hsts }),
+    path.join(stagingDir, '_headers'),
+    headersFile({ pageUrls: htmlUrls(input), compilationHash, policies, hsts }),
   );
   // ssg serve reads the policies from here
-  if (policies)
+  if (policies) {
+    written.push(`${HOST_DIR}/${POLICIES_FILE}`);
     await writeFile(
-      path.join(ctx.stagingDir, HOST_DIR, POLICIES_FILE),
+      path.join(stagingDir, HOST_DIR, POLICIES_FILE),
       `${JSON.stringify(policies, null, 2)}\n`,
     );
+  }
+  return written;
 }

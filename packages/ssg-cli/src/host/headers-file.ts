@@ -1,3 +1,4 @@
+// The _headers file (Netlify, Cloudflare Pages) from the rules of rules.ts.
 import type { SitePolicies } from './policies.ts';
 import { CACHE_RULES, COMMON_HEADERS, REVALIDATE } from './rules.ts';
 

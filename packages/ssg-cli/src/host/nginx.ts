@@ -1,4 +1,5 @@
-import type { TrailingSlash } from '../pipeline/context.ts';
+// The nginx server snippet from the rules of rules.ts.
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { SitePolicies } from './policies.ts';
 import { CACHE_RULES, COMMON_HEADERS, HIDDEN_PATHS, HOST_DIR, REVALIDATE } from './rules.ts';
 

@@ -1,8 +1,24 @@
-import type { BuildContext } from '../pipeline/context.ts';
-import { cspHeaderName, type InlineSources, inlineSources, policyOf } from '../pipeline/csp.ts';
-import { htmlFileOf } from '../pipeline/emit.ts';
-import { offlinePageOf } from '../pipeline/offline-page.ts';
+// The Content-Security-Policy of every HTML URL of a build, from each page's own inline code.
+import {
+  type CspSettings,
+  cspHeaderName,
+  type InlineSources,
+  inlineSources,
+  policyOf,
+} from '../shared/csp.ts';
+import { htmlFileOf } from '../shared/files.ts';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { OFFLINE_PAGE } from './rules.ts';
+
+/** What the policies are made from: the build's pages, its policy settings, its offline page. */
+export interface PoliciesInput {
+  /** The build's policy settings; none: the build sends no policy. */
+  csp?: CspSettings;
+  trailingSlash: TrailingSlash;
+  pages: ReadonlyArray<{ pageData: { path: string }; inline(): InlineSources }>;
+  /** The offline page's HTML, when the build writes one (service worker on). */
+  offlineHtml?: string;
+}
 
 /** The Content-Security-Policy of every HTML URL of a build, for the three hosts. */
 export interface SitePolicies {
@@ -23,7 +39,7 @@ const merge = (all: InlineSources[]): InlineSources => ({
 });
 
 /** The URLs a page answers at: its path, its file, and with "ignore" the other slash form. */
-function urlsOf(pagePath: string, trailingSlash: BuildContext['trailingSlash']): string[] {
+function urlsOf(pagePath: string, trailingSlash: TrailingSlash): string[] {
   const urls = [pagePath, `/${htmlFileOf(pagePath)}`];
   if (trailingSlash === 'ignore' && pagePath !== '/' && !pagePath.endsWith('.html'))
     urls.push(pagePath.endsWith('/') ? pagePath.slice(0, -1) : `${pagePath}/`);
@@ -31,15 +47,15 @@ function urlsOf(pagePath: string, trailingSlash: BuildContext['trailingSlash']):
 }
 
 /** Each page's policy from the hashes of its own inline code; `undefined` when the build has no policy. */
-export function sitePolicies(ctx: BuildContext): SitePolicies | undefined {
-  const csp = ctx.csp;
+export function sitePolicies(input: PoliciesInput): SitePolicies | undefined {
+  const csp = input.csp;
   if (!csp) return undefined;
-  const entries: Array<[string[], InlineSources]> = (ctx.pages ?? []).map((page) => [
-    urlsOf(page.pageData.path, ctx.trailingSlash),
+  const entries: Array<[string[], InlineSources]> = input.pages.map((page) => [
+    urlsOf(page.pageData.path, input.trailingSlash),
     page.inline(),
   ]);
-  if (ctx.serviceWorker)
-    entries.push([[OFFLINE_PAGE], inlineSources(offlinePageOf(ctx.loaded.site, csp))]);
+  if (input.offlineHtml !== undefined)
+    entries.push([[OFFLINE_PAGE], inlineSources(input.offlineHtml)]);
   const policyByUrl = new Map<string, string>();
   const count = new Map<string, number>();
   for (const [urls, inline] of entries) {

@@ -1,3 +1,4 @@
+// The .br and .gz siblings of the output's text files.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';

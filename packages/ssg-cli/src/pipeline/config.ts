@@ -1,18 +1,18 @@
+// Stage "config": the config file and flags, the site's code, the brand and output folders.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CspConfig, HstsConfig, RuntimeCachingRule } from '../config/define-config.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { SsgError } from '../errors.ts';
+import { TRAILING_SLASH_VALUES } from '../shared/trailing-slash.ts';
 import type { SiteDefinition } from '../site/index.ts';
-import type { Bundler } from './bundle-process.ts';
+import type { Bundler } from './bundle/process.ts';
+import { type BundleKey, recordServerBundle, reusableServerBundle } from './bundle/server-cache.ts';
+import { type SiteFiles, siteFilesOf } from './bundle/vite-config.ts';
 import type { CompressMode } from './compress.ts';
-import type { BuildContext, BuildOptions, LoadedSite, TrailingSlash } from './context.ts';
-import { toolHash } from './incremental.ts';
+import { toolHash } from './incremental/tool-hash.ts';
 import { importSite } from './load-site.ts';
-import { type BundleKey, recordServerBundle, reusableServerBundle } from './server-cache.ts';
-import { type SiteFiles, siteFilesOf } from './vite-config.ts';
-
-export const TRAILING_SLASH_VALUES: readonly TrailingSlash[] = ['always', 'never', 'ignore'];
+import type { BuildOptions, LoadedSite, TrailingSlash } from './types.ts';
 
 /** What the config file and the flags say, before any of the site's code is loaded. */
 export interface SiteSetup {
@@ -166,13 +166,21 @@ export async function loadSiteCode(
   return { loaded: await importSite(bundle, setup.files), warnings };
 }
 
+/** The brand and output folders of a build. */
+export type Target = ReturnType<typeof resolveTarget>;
+
+/** What stage "config" made: the settings, the site's code, the brand and output folders. */
+export interface ResolvedSite extends SiteSetup, Target {
+  loaded: LoadedSite;
+}
+
 /** Stage "config": the config file and flags, then the site's code, then the brand and output folder. */
 export async function resolveConfig(
   options: BuildOptions,
   bundler: Bundler,
-): Promise<BuildContext> {
+): Promise<{ site: ResolvedSite; warnings: string[] }> {
   const setup = await resolveSetup(options);
   const { loaded, warnings } = await loadSiteCode(setup, bundler);
   const target = resolveTarget(setup, loaded.site, options.brand);
-  return { ...setup, ...target, loaded, warnings, reporter: options.reporter };
+  return { site: { ...setup, ...target, loaded }, warnings };
 }

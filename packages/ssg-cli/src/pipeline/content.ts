@@ -1,23 +1,34 @@
+// Stage "content": the site's content, read and validated by the site's own loadContent().
 import { SsgError } from '../errors.ts';
-import type { BuildContext } from './context.ts';
+import type { LoadedSite } from './types.ts';
+
+/** What stage "content" made. */
+export interface SiteContent {
+  content: unknown;
+  /** Content files read, relative to contentDir, sorted. */
+  files: string[];
+}
 
 /** Stage "content": the site reads and validates its content; every problem of the run is reported. */
-export async function loadContent(ctx: BuildContext): Promise<void> {
-  const result = await ctx.loaded.site.loadContent({
-    contentDir: ctx.contentDir,
-    brand: ctx.brand,
+export async function loadContent(site: {
+  loaded: LoadedSite;
+  contentDir: string;
+  brand: string;
+}): Promise<SiteContent> {
+  const result = await site.loaded.site.loadContent({
+    contentDir: site.contentDir,
+    brand: site.brand,
   });
   if (!result.ok) {
     const count = result.issues.length;
     throw new SsgError(
       'CONTENT_INVALID',
-      `The content in ${ctx.contentDir} has ${count} problem${count === 1 ? '' : 's'}; nothing was written.`,
+      `The content in ${site.contentDir} has ${count} problem${count === 1 ? '' : 's'}; nothing was written.`,
       {
         issues: result.issues,
         hint: 'Fix each file and field listed above, then build again. The previous output is untouched.',
       },
     );
   }
-  ctx.content = result.content;
-  ctx.contentFiles = [...result.files].sort();
+  return { content: result.content, files: [...result.files].sort() };
 }

@@ -1,6 +1,8 @@
+// The folders a build copies as they are into its output.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildContext } from './context.ts';
+import type { SiteFiles } from './bundle/vite-config.ts';
+import type { LoadedSite } from './types.ts';
 
 /**
  * Folders copied as they are into the output: the `public/` folder beside the site's package.json
@@ -8,9 +10,10 @@ import type { BuildContext } from './context.ts';
  * `assets`.
  */
 export function copiedFolders(
-  ctx: Pick<BuildContext, 'files' | 'loaded' | 'content'>,
+  site: { files: SiteFiles; loaded: LoadedSite },
+  content: unknown,
 ): Array<{ from: string; to: string }> {
-  const site = ctx.loaded.site.assets?.(ctx.content) ?? [];
-  const publicDir = path.join(ctx.files.packageDir, 'public');
-  return existsSync(publicDir) ? [{ from: publicDir, to: '.' }, ...site] : site;
+  const assets = site.loaded.site.assets?.(content) ?? [];
+  const publicDir = path.join(site.files.packageDir, 'public');
+  return existsSync(publicDir) ? [{ from: publicDir, to: '.' }, ...assets] : assets;
 }

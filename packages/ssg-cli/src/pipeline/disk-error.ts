@@ -1,3 +1,4 @@
+// A full disk or an unwritable folder, turned into the output's own error and hint.
 import { SsgError } from '../errors.ts';
 
 /** How Node and Rust (Vite's bundler) word the errors of a full disk or an unwritable folder. */

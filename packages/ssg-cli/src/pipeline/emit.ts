@@ -1,3 +1,5 @@
+// Stage "emit": the build's files in memory (with the compilation hash over them), then written
+// into the staging folder with the site's copied folders.
 import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,110 +14,167 @@ import {
   staticQueryUrl,
 } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
-import type { ClientBundle } from './bundle-client.ts';
-import { compressesPages, compressWritten, writeSiblings } from './compress.ts';
-import type { BuildContext, OutputBytes } from './context.ts';
-import { copiedFolders } from './copied-folders.ts';
-import { outputUpToDate } from './incremental.ts';
+import { htmlFileOf } from '../shared/files.ts';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
+import type { ClientBundle } from './bundle/client.ts';
+import { type CompressMode, compressesPages, compressWritten, writeSiblings } from './compress.ts';
 import { checkPageDataSize } from './page-data-size.ts';
 import { progressCounter } from './progress.ts';
-import { HASH_PLACEHOLDER, type RenderedPage } from './render.ts';
+import { HASH_PLACEHOLDER, type RenderedPage, type RenderedPages } from './render.ts';
+import type { Routes } from './routes.ts';
 import { isPrecached, md5 } from './service-worker.ts';
-import { type FileContents, folders, makeFolders, writeFiles } from './write-files.ts';
-
-/** Output-relative file of a page: `/` → `index.html`, `/about/` → `about/index.html`, `/404.html` → `404.html`. */
-export function htmlFileOf(pagePath: string): string {
-  const clean = pagePath.replace(/^\/+/, '');
-  if (/\.html$/.test(clean)) return clean;
-  return path.posix.join(clean.replace(/\/+$/, ''), 'index.html');
-}
+import type { BuildReporter, LoadedSite, OutputBytes } from './types.ts';
+import {
+  type FileContents,
+  type Folders,
+  folders,
+  makeFolders,
+  writeFiles,
+} from './write-files.ts';
 
 const gzipped = promisify(gzip);
 const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
 
+/** What the output is made of. */
+export interface OutputInput {
+  loaded: LoadedSite;
+  brand: string;
+  trailingSlash: TrailingSlash;
+  content: unknown;
+  routes: Routes;
+  rendered: RenderedPages;
+  client: ClientBundle;
+}
+
+/** Every file of the build but the client bundle and assets, by URL path, in memory. */
+export interface Output {
+  /** Data files as they are; each page's HTML made when it is written (not 10,000 held at once). */
+  files: Map<string, FileContents>;
+  /** Digest of everything the build produced (client code, JSON, HTML): it changes exactly when they do. */
+  compilationHash: string;
+  /** Page-data files over the size limit. */
+  warnings: string[];
+  /** How many of the files are pages' HTML. */
+  pageCount: number;
+}
+
 /**
- * Every file of the build but the client bundle and assets, by URL path, in memory: HTML,
- * page-data, static queries, slice data, app-data and the site's extra files. The compilation
- * hash is the digest of everything else the build produced (client code, JSON, HTML), so it
- * changes exactly when they do.
+ * HTML, page-data, static queries, slice data, app-data and the site's extra files. The
+ * compilation hash is the digest of everything else the build produced (client code, JSON,
+ * HTML), so it changes exactly when they do.
  */
-export function outputFiles(ctx: BuildContext): Map<string, string | Uint8Array> {
-  const files: Map<string, string | Uint8Array> = dataFiles(ctx);
-  for (const page of ctx.pages!) files.set(htmlUrlOf(page), pageHtml(ctx, page));
+export function outputOf(input: OutputInput): Output {
+  const { files, compilationHash, warnings } = dataFiles(input);
+  const all: Map<string, FileContents> = files;
+  for (const page of input.rendered.pages)
+    all.set(htmlUrlOf(page), () => page.html(compilationHash));
+  return { files: all, compilationHash, warnings, pageCount: input.rendered.pages.length };
+}
+
+/** The output with every page's HTML made: what `ssg dev` answers from. */
+export function outputFiles(input: OutputInput): Map<string, string | Uint8Array> {
+  const { files, compilationHash } = dataFiles(input);
+  for (const page of input.rendered.pages) files.set(htmlUrlOf(page), page.html(compilationHash));
   return files;
 }
 
 const htmlUrlOf = (page: RenderedPage): string => `/${htmlFileOf(page.pageData.path)}`;
-/** The page's document with this build's compilation hash. */
-const pageHtml = (ctx: BuildContext, page: RenderedPage): string => page.html(ctx.compilationHash!);
 
-/** Every output file but the HTML of the pages; sets the compilation hash (over the HTML too). */
-function dataFiles(ctx: BuildContext): Map<string, string | Uint8Array> {
+/** Every output file but the HTML of the pages, and the compilation hash (over the HTML too). */
+function dataFiles(input: OutputInput) {
   const files = new Map<string, string | Uint8Array>();
-  for (const page of ctx.pages!) {
+  const warnings: string[] = [];
+  const { pages, slices, staticQueryResults } = input.rendered;
+  for (const page of pages) {
     const text = json(page.pageData);
     const warning = checkPageDataSize(page.pageData, text);
-    if (warning) ctx.warnings.push(warning);
+    if (warning) warnings.push(warning);
     files.set(pageDataUrl(page.pageData.path), text);
   }
-  for (const [hash, query] of ctx.staticQueryResults!) {
+  for (const [hash, query] of staticQueryResults) {
     files.set(staticQueryUrl(hash), json({ data: query.data } satisfies StaticQueryResult));
   }
-  for (const slice of ctx.renderedSlices!)
-    files.set(sliceDataUrl(slice.name), json(slice.sliceData));
-  for (const extra of ctx.loaded.site.files?.({
-    content: ctx.content,
-    brand: ctx.brand,
-    routes: ctx.routes!,
-    trailingSlash: ctx.trailingSlash,
+  for (const slice of slices) files.set(sliceDataUrl(slice.name), json(slice.sliceData));
+  for (const extra of input.loaded.site.files?.({
+    content: input.content,
+    brand: input.brand,
+    routes: input.routes.routes,
+    trailingSlash: input.trailingSlash,
   }) ?? []) {
     files.set(`/${extra.path.replace(/^\/+/, '')}`, extra.contents);
   }
 
   const digest = createHash('sha256');
-  for (const asset of ctx.client!.files) digest.update(asset);
+  for (const asset of input.client.files) digest.update(asset);
   // Code-point order: the same on every machine, whatever its locale.
-  for (const name of [...files.keys()].sort()) digest.update(name).update(files.get(name)!);
+  for (const [name, contents] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    digest.update(name).update(contents);
   // each document with the placeholder where the hash goes, made again when it is written
-  for (const page of ctx.pages!) digest.update(page.html(HASH_PLACEHOLDER));
-  ctx.compilationHash = digest.digest('hex').slice(0, 20);
-  files.set(appDataUrl(), json({ compilationHash: ctx.compilationHash } satisfies AppData));
-  return files;
+  for (const page of pages) digest.update(page.html(HASH_PLACEHOLDER));
+  const compilationHash = digest.digest('hex').slice(0, 20);
+  files.set(appDataUrl(), json({ compilationHash } satisfies AppData));
+  return { files, compilationHash, warnings };
+}
+
+/** Folders being made ahead of emit (see makeFoldersAhead). */
+export interface FoldersAhead {
+  into: Folders;
+  done: Promise<void>;
+  stop(): void;
 }
 
 /**
  * Starts making the folders emit will write into (two per page: `p/1/` and `page-data/p/1/`),
  * while Vite bundles and pages render: making 20,000 folders is a good part of writing them.
  */
-export function makeFoldersAhead(ctx: BuildContext): NonNullable<BuildContext['folders']> {
-  const into = folders(ctx.stagingDir);
+export function makeFoldersAhead(
+  stagingDir: string,
+  loaded: LoadedSite,
+  routes: Routes,
+): FoldersAhead {
+  const into = folders(stagingDir);
   const dirs = new Set<string>();
-  const add = (url: string) => dirs.add(path.dirname(path.join(ctx.stagingDir, url)));
-  for (const route of ctx.routes!) {
+  const add = (url: string) => dirs.add(path.dirname(path.join(stagingDir, url)));
+  for (const route of routes.routes) {
     add(`/${htmlFileOf(route.path)}`);
     add(pageDataUrl(route.path));
   }
-  if (ctx.loaded.site.staticQueries.length > 0) add(staticQueryUrl('x'));
-  if (ctx.slices!.length > 0) add(sliceDataUrl('x'));
+  if (loaded.site.staticQueries.length > 0) add(staticQueryUrl('x'));
+  if (routes.slices.length > 0) add(sliceDataUrl('x'));
   return { into, ...makeFolders(into, [...dirs]) };
 }
 
-/** Stage "emit": writes the output files and the site's assets into the staging folder. */
-export async function emitFiles(ctx: BuildContext): Promise<void> {
-  // Each page's final HTML is made as it is written, not all 10,000 held at once.
-  const files: Map<string, FileContents> = dataFiles(ctx);
-  for (const page of ctx.pages!) files.set(htmlUrlOf(page), () => pageHtml(ctx, page));
-  if (await outputUpToDate(ctx, files)) return;
+/** Where and how emit writes. */
+export interface WriteInput {
+  stagingDir: string;
+  compress: CompressMode;
+  client: ClientBundle;
+  /** The site's folders copied as they are (copied-folders.ts). */
+  copied: ReadonlyArray<{ from: string; to: string }>;
+  /** Folders made ahead, on a cold build. */
+  folders?: FoldersAhead;
+  reporter?: BuildReporter;
+}
 
+/** What emit wrote: sizes by kind, and the worker's precache revisions. */
+export interface Written {
+  bytes: OutputBytes;
+  /** Output-relative path → MD5 of each file the worker precaches, hashed as it was written. */
+  precache: Map<string, string>;
+}
+
+/** Stage "emit": writes the output files and the site's assets into the staging folder. */
+export async function writeOutput(output: Output, input: WriteInput): Promise<Written> {
+  const { stagingDir, client } = input;
   // Sizes and the worker's precache revisions come from the bytes as they are written: no file
   // is read back (reading and hashing 20,000 files again took ~5 s at 10,000 pages).
   const bytes: OutputBytes = { html: 0, js: 0, css: 0, json: 0, other: 0 };
   const precache = new Map<string, string>();
   const writing = new Map<string, FileContents>();
   // Compressed on libuv's threads while the files are written; a failure only loses the figure.
-  const zipped = gzipSizes(ctx.stagingDir, ctx.client).catch(() => undefined);
-  const tick = progressCounter(ctx.reporter, 'emit', files.size);
-  for (const [name, contents] of files) {
+  const zipped = gzipSizes(stagingDir, client).catch(() => undefined);
+  const tick = progressCounter(input.reporter, 'emit', output.files.size);
+  for (const [name, contents] of output.files) {
     writing.set(name, () => {
       const made = typeof contents === 'function' ? contents() : contents;
       const data = typeof made === 'string' ? Buffer.from(made) : made;
@@ -129,17 +188,17 @@ export async function emitFiles(ctx: BuildContext): Promise<void> {
     });
   }
   try {
-    const pagesToo = compressesPages(ctx.compress, ctx.pages!.length);
+    const pagesToo = compressesPages(input.compress, output.pageCount);
     await writeFiles(
-      ctx.folders?.into ?? ctx.stagingDir,
+      input.folders?.into ?? stagingDir,
       writing,
       pagesToo ? writeSiblings : undefined,
     );
-    if (ctx.compress !== 'none') await compressWritten(ctx.stagingDir, ctx.client!.files);
-    for (const asset of copiedFolders(ctx)) {
-      const target = path.join(ctx.stagingDir, asset.to);
+    if (input.compress !== 'none') await compressWritten(stagingDir, client.files);
+    for (const asset of input.copied) {
+      const target = path.join(stagingDir, asset.to);
       await cp(asset.from, target, { recursive: true });
-      await hashCopied(ctx.stagingDir, target, precache);
+      await hashCopied(stagingDir, target, precache);
     }
   } catch (error) {
     throw new SsgError('EMIT_FAILED', `Writing the output failed: ${(error as Error).message}`, {
@@ -147,15 +206,14 @@ export async function emitFiles(ctx: BuildContext): Promise<void> {
       cause: error,
     });
   }
-  for (const asset of ctx.client!.files) {
-    const { size } = await stat(path.join(ctx.stagingDir, asset));
+  for (const asset of client.files) {
+    const { size } = await stat(path.join(stagingDir, asset));
     if (isScript(asset)) bytes.js += size;
     else bytes.other += size;
   }
-  bytes.css = Buffer.byteLength(ctx.client?.styles ?? '');
+  bytes.css = Buffer.byteLength(client.styles);
   bytes.gzip = await zipped;
-  ctx.bytes = bytes;
-  ctx.precache = precache;
+  return { bytes, precache };
 }
 
 const isScript = (file: string): boolean => /\.m?js$/.test(file);
@@ -166,15 +224,15 @@ const isScript = (file: string): boolean => /\.m?js$/.test(file);
  */
 async function gzipSizes(
   stagingDir: string,
-  client: ClientBundle | undefined,
+  client: ClientBundle,
 ): Promise<{ js: number; css: number }> {
-  const scripts = (client?.files ?? []).filter(isScript);
+  const scripts = client.files.filter(isScript);
   const sizes = await Promise.all(
     scripts.map(
       async (file) => (await gzipped(await readFile(path.join(stagingDir, file)))).byteLength,
     ),
   );
-  const css = client?.styles ? (await gzipped(client.styles)).byteLength : 0;
+  const css = client.styles ? (await gzipped(client.styles)).byteLength : 0;
   return { js: sizes.reduce((sum, size) => sum + size, 0), css };
 }
 

@@ -1,3 +1,4 @@
+// The HTML document around each rendered page: head, styles, boot data and script.
 import {
   appDataUrl,
   type HeadTags,
@@ -6,12 +7,10 @@ import {
   sliceDataUrl,
   staticQueryUrl,
 } from '@ssg/loader/contract';
-import { ROOT_ID } from '../runtime/client-constants.ts';
-import { escapeAttribute, jsonForScript } from '../runtime/escape.ts';
-import { headToHtml } from '../runtime/head-html.ts';
-import type { TrailingSlash } from '../runtime/paths.ts';
-import type { ClientBundle } from './bundle-client.ts';
-import { type CspSettings, cspMeta, type InlineSources, inlineSources } from './csp.ts';
+import { type CspSettings, cspMeta, type InlineSources, inlineSources } from '../shared/csp.ts';
+import { escapeAttribute, headToHtml, jsonForScript, ROOT_ID } from '../shared/html.ts';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
+import type { ClientBundle } from './bundle/client.ts';
 
 export interface DocumentInput {
   lang: string;

@@ -1,9 +1,9 @@
+// The chunks of recent builds, carried into the new output for tabs still running them.
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HOST_DIR } from '../host/rules.ts';
-import { ASSETS_DIR } from './bundle-client.ts';
-import type { BuildContext } from './context.ts';
+import { ASSETS_DIR } from './bundle/client.ts';
 
 /** Which hashed chunks belong to which build, newest first: `_ssg-host/builds.json`. */
 export const BUILDS_FILE = `${HOST_DIR}/builds.json`;
@@ -50,12 +50,15 @@ async function assetFiles(dir: string): Promise<string[]> {
  * `keepBuilds` builds (this one included) are carried into the new output; older ones are
  * dropped with the folder they were in. HTML and data are never kept: they are always current.
  */
-export async function keepRecentChunks(
-  ctx: BuildContext,
-): Promise<{ kept: string[]; dropped: string[] }> {
+export async function keepRecentChunks(ctx: {
+  compilationHash: string;
+  stagingDir: string;
+  outDir: string;
+  keepBuilds: number;
+}): Promise<{ kept: string[]; dropped: string[]; written: string[] }> {
   // before anything is carried over, `_ssg/` of the staging folder holds exactly this build's files
   const current: BuildRecord = {
-    compilationHash: ctx.compilationHash!,
+    compilationHash: ctx.compilationHash,
     files: await assetFiles(ctx.stagingDir),
   };
   const previous = existsSync(ctx.outDir) ? await previousBuilds(ctx.outDir) : [];
@@ -89,5 +92,6 @@ export async function keepRecentChunks(
     path.join(ctx.stagingDir, BUILDS_FILE),
     `${JSON.stringify({ keepBuilds: ctx.keepBuilds, builds }, null, 2)}\n`,
   );
-  return { kept: kept.sort(), dropped };
+  kept.sort();
+  return { kept, dropped, written: [BUILDS_FILE, ...kept] };
 }

@@ -1,13 +1,14 @@
+// Imports the server bundle and checks what the site's two modules export.
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SsgError } from '../errors.ts';
 import type { BrowserDefinition, SiteDefinition } from '../site/index.ts';
-import type { LoadedSite } from './context.ts';
-import type { ServerBundle } from './server-bundle.ts';
-import type { SiteFiles } from './vite-config.ts';
+import type { ServerBundle } from './bundle/server.ts';
+import type { SiteFiles } from './bundle/vite-config.ts';
+import type { LoadedSite } from './types.ts';
 
-/** Imports the server bundle (server-bundle.ts) and checks what the site's two modules export. */
+/** Imports the server bundle (bundle/server.ts) and checks what the site's two modules export. */
 export async function importSite(bundle: ServerBundle, files: SiteFiles): Promise<LoadedSite> {
   // In use now: the clean-up of old bundles (by age) must not take it from under this build.
   const now = new Date();

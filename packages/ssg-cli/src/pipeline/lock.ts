@@ -1,3 +1,4 @@
+// One build at a time writes an output folder: a lock file beside it.
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,6 +1,7 @@
-import { escapeAttribute, escapeHtml } from '../runtime/escape.ts';
+// The offline page the service worker shows when a page was never saved.
+import { type CspSettings, cspMeta, inlineSources } from '../shared/csp.ts';
+import { escapeAttribute, escapeHtml } from '../shared/html.ts';
 import type { SiteDefinition } from '../site/index.ts';
-import { type CspSettings, cspMeta, inlineSources } from './csp.ts';
 
 /** The offline message when a site gives none (`SiteDefinition.offline`). */
 export const DEFAULT_OFFLINE = {

@@ -1,3 +1,4 @@
+// Warnings and errors for page-data files too large for quick navigation.
 import type { PageData } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 

@@ -1,5 +1,6 @@
+// Progress of long stages, reported every few hundred items.
 import { performance } from 'node:perf_hooks';
-import type { BuildReporter, StageName } from './context.ts';
+import type { BuildReporter, StageName } from './types.ts';
 
 /** Items between two reports, at most; a report also goes out when this much time passed. */
 const EVERY_ITEMS = 500;

@@ -1,8 +1,9 @@
+// Rendering pages on worker threads as well as the main thread, for large sites.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageData } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
-import type { ServerRenderInput } from './context.ts';
+import type { ServerRenderInput } from './types.ts';
 
 /** One page to render: its page-data (without what the render finds out) and component name. */
 export interface PageJob {
@@ -104,9 +105,12 @@ export async function renderInParallel(
         );
         return check();
       }
-      const end = inFlight.get(message.id)!;
+      const end = inFlight.get(message.id);
+      if (end === undefined) return; // not a batch this worker was sent
       inFlight.delete(message.id);
-      for (let i = message.id; i < end; i++) results[i] = message.results[i - message.id]!;
+      message.results.forEach((result, j) => {
+        results[message.id + j] = result;
+      });
       done += end - message.id;
       send();
       check();
@@ -132,7 +136,9 @@ export async function renderInParallel(
     for (;;) {
       const range = options.mainThread === false && options.workers > 0 ? undefined : take();
       if (!range) break;
-      for (let i = range[0]; i < range[1]; i++) results[i] = options.renderHere(jobs[i]!);
+      jobs.slice(range[0], range[1]).forEach((job, j) => {
+        results[range[0] + j] = options.renderHere(job);
+      });
       done += range[1] - range[0];
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -1,15 +1,18 @@
-import { createHash } from 'node:crypto';
+// Stage "render": the site's slices and pages to HTML strings in memory, and each page's document.
 import path from 'node:path';
 import type { PageData, SliceData } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
+import type { CspSettings, InlineSources } from '../shared/csp.ts';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { RouteDefinition } from '../site/index.ts';
-import type { BuildContext } from './context.ts';
-import type { InlineSources } from './csp.ts';
+import type { ClientBundle } from './bundle/client.ts';
 import { faultPoint } from './fault.ts';
 import { type DocumentInput, pageDocument } from './html.ts';
-import { lookupPage, pageKey, storePage } from './incremental.ts';
+import type { PageReuse, RenderInputs } from './incremental/page-cache.ts';
 import { progressCounter } from './progress.ts';
 import { type PageJob, type PageOutput, renderInParallel, workerCount } from './render-workers.ts';
+import type { Routes } from './routes.ts';
+import type { BuildReporter, LoadedSite } from './types.ts';
 
 export const chunkNameOf = (component: string): string => `component---${component}`;
 
@@ -35,12 +38,35 @@ export interface RenderedSlice {
 /** Stands in for the compilation hash until every other output is known (emit replaces it). */
 export const HASH_PLACEHOLDER = '%%SSG_COMPILATION_HASH%%';
 
+/** What the render reads: the site's code, content, routes, client bundle and options. */
+export interface RenderInput {
+  loaded: LoadedSite;
+  trailingSlash: TrailingSlash;
+  serviceWorker: boolean;
+  content: unknown;
+  routes: Routes;
+  client: ClientBundle;
+  /** The policy's settings, for each document's `<meta>`; none in `ssg dev`. */
+  csp?: CspSettings;
+  /** The incremental cache's pages; none in `ssg dev`. */
+  cache?: { forRender(inputs: RenderInputs): PageReuse };
+  reporter?: BuildReporter;
+}
+
+/** What stage "render" made. */
+export interface RenderedPages {
+  pages: RenderedPage[];
+  slices: RenderedSlice[];
+  /** Each static query's id and result, by hash. */
+  staticQueryResults: StaticQueryResults;
+}
+
+export type StaticQueryResults = Map<string, { id: string; data: unknown }>;
+
 /** Each static query of the site, evaluated once against the content. */
-export function evaluateStaticQueries(
-  ctx: BuildContext,
-): Map<string, { id: string; data: unknown }> {
-  const results = new Map<string, { id: string; data: unknown }>();
-  for (const query of ctx.loaded.site.staticQueries) {
+export function evaluateStaticQueries(loaded: LoadedSite, content: unknown): StaticQueryResults {
+  const results: StaticQueryResults = new Map();
+  for (const query of loaded.site.staticQueries) {
     const other = results.get(query.hash);
     if (other) {
       throw new SsgError(
@@ -52,7 +78,7 @@ export function evaluateStaticQueries(
       );
     }
     try {
-      results.set(query.hash, { id: query.id, data: query.select(ctx.content as never) });
+      results.set(query.hash, { id: query.id, data: query.select(content as never) });
     } catch (error) {
       throw new SsgError(
         'RENDER_FAILED',
@@ -65,18 +91,19 @@ export function evaluateStaticQueries(
 }
 
 /** Stage "render": every slice once, then every page, to strings in memory. Writes nothing. */
-export async function renderPages(ctx: BuildContext): Promise<void> {
+export async function renderPages(ctx: RenderInput): Promise<RenderedPages> {
   const { render, browser } = ctx.loaded;
-  const queries = evaluateStaticQueries(ctx);
+  const queries = evaluateStaticQueries(ctx.loaded, ctx.content);
   const input = {
     staticQueryResults: Object.fromEntries([...queries].map(([hash, q]) => [hash, q.data])),
     trailingSlash: ctx.trailingSlash,
   };
-  const load = async (component: string) => browser.components[component]!();
+  // the routes stage checked that every component named exists
+  const load = async (component: string) => browser.components[component]?.();
 
   const renderedSlices: RenderedSlice[] = [];
   const sliceHtml = new Map<string, string>();
-  for (const slice of ctx.slices!) {
+  for (const slice of ctx.routes.slices) {
     const sliceData: SliceData = {
       componentChunkName: chunkNameOf(slice.component),
       result: { sliceContext: slice.sliceContext ?? {}, data: slice.data ?? null },
@@ -91,23 +118,18 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
 
   // Pages: the ones an earlier build rendered from the same inputs come from the cache, the
   // others are rendered (on worker threads too when there are many), then each gets its document.
-  const state = ctx.incremental;
-  const queryDigests = new Map(
-    [...queries].map(([hash, q]) => [hash, digestOf(JSON.stringify(q.data ?? null))]),
-  );
-  const sliceDigests = new Map(
-    renderedSlices.map((s) => [s.name, digestOf(`${JSON.stringify(s.sliceData)}\0${s.html}`)]),
-  );
-  const routes = ctx.routes!;
-  const keys = state ? routes.map((route) => pageKey(ctx, route)) : [];
-  const outputs: Array<PageOutput | undefined> = routes.map((route, i) =>
-    state ? lookupPage(state, route, keys[i]!, queryDigests, sliceDigests) : undefined,
-  );
-  const missing: number[] = [];
-  for (let i = 0; i < routes.length; i++) if (!outputs[i]) missing.push(i);
-  const jobs: PageJob[] = missing.map((i) => ({
-    pageData: pageDataOf(routes[i]!),
-    component: routes[i]!.component,
+  const cache = ctx.cache?.forRender({ queries, slices: renderedSlices });
+  const { routes } = ctx.routes;
+  const outputs = new Map<RouteDefinition, PageOutput>();
+  const missing: RouteDefinition[] = [];
+  for (const route of routes) {
+    const reused = cache?.reuse(route);
+    if (reused) outputs.set(route, reused);
+    else missing.push(route);
+  }
+  const jobs: PageJob[] = missing.map((route) => ({
+    pageData: pageDataOf(route),
+    component: route.component,
   }));
   const modules = new Map<string, unknown>();
   for (const job of jobs)
@@ -122,80 +144,73 @@ export async function renderPages(ctx: BuildContext): Promise<void> {
     faultPoint('render');
     return out;
   };
-  const workers = ctx.loaded.serverEntry ? workerCount(jobs.length) : 0;
+  const entry = ctx.loaded.serverEntry;
+  const workers = entry ? workerCount(jobs.length) : 0;
   const rendered =
-    workers > 0
-      ? await renderInParallel(jobs, {
-          entry: ctx.loaded.serverEntry!,
-          sliceHtml,
-          input,
-          renderHere,
-          workers,
-        })
+    entry && workers > 0
+      ? await renderInParallel(jobs, { entry, sliceHtml, input, renderHere, workers })
       : jobs.map(renderHere);
-  missing.forEach((routeIndex, j) => {
-    outputs[routeIndex] = rendered[j];
-    if (state)
-      storePage(
-        state,
-        routes[routeIndex]!,
-        keys[routeIndex]!,
-        rendered[j]!,
-        queryDigests,
-        sliceDigests,
-      );
+  missing.forEach((route, j) => {
+    const output = rendered[j];
+    if (!output) return;
+    outputs.set(route, output);
+    cache?.store(route, output);
   });
-
-  const lang = ctx.loaded.site.lang ?? 'en';
   const sliceByName = new Map(renderedSlices.map((s) => [s.name, s]));
-  const pages: RenderedPage[] = [];
-  for (let i = 0; i < routes.length; i++) {
-    const route = routes[i]!;
-    const out = outputs[i]!;
-    const pageData = pageDataOf(route);
-    pageData.staticQueryHashes = out.staticQueryHashes;
-    pageData.slicesMap = out.slicesMap;
-    const sliceNames = [...new Set(Object.values(out.slicesMap))].sort();
-    const usedSlices = sliceNames.flatMap((name) => sliceByName.get(name) ?? []);
-    const components = [
-      route.component,
-      ...ctx.slices!.filter((s) => sliceNames.includes(s.name)).map((s) => s.component),
-    ];
-    const document: Omit<DocumentInput, 'compilationHash'> = {
-      lang,
-      head: route.head,
-      body: out.html,
-      pageData,
-      staticQueryHashes: [
-        ...new Set([
-          ...out.staticQueryHashes,
-          ...usedSlices.flatMap((s) => s.sliceData.staticQueryHashes),
-        ]),
-      ].sort(),
-      sliceNames,
-      client: ctx.client!,
-      components,
-      trailingSlash: ctx.trailingSlash,
-      serviceWorker: ctx.serviceWorker,
-      csp: ctx.csp,
-    };
-    // the same with any compilation hash: kept from the first document made
-    let inline: InlineSources | undefined;
-    const make = (compilationHash: string) => {
-      const made = pageDocument({ ...document, compilationHash }, inline);
-      inline ??= made.inline;
-      return made.html;
-    };
-    pages.push({
-      route,
-      pageData,
-      html: make,
-      inline: () => inline ?? pageDocument({ ...document, compilationHash: '' }).inline,
-    });
-  }
-  ctx.pages = pages;
-  ctx.renderedSlices = renderedSlices;
-  ctx.staticQueryResults = queries;
+  const pages = routes.flatMap((route) => {
+    const output = outputs.get(route);
+    return output ? [renderedPage(ctx, route, output, sliceByName)] : [];
+  });
+  return { pages, slices: renderedSlices, staticQueryResults: queries };
+}
+
+/** A page's render output in its document: made on demand with the compilation hash. */
+function renderedPage(
+  ctx: RenderInput,
+  route: RouteDefinition,
+  out: PageOutput,
+  sliceByName: ReadonlyMap<string, RenderedSlice>,
+): RenderedPage {
+  const pageData = pageDataOf(route);
+  pageData.staticQueryHashes = out.staticQueryHashes;
+  pageData.slicesMap = out.slicesMap;
+  const sliceNames = [...new Set(Object.values(out.slicesMap))].sort();
+  const usedSlices = sliceNames.flatMap((name) => sliceByName.get(name) ?? []);
+  const components = [
+    route.component,
+    ...ctx.routes.slices.filter((s) => sliceNames.includes(s.name)).map((s) => s.component),
+  ];
+  const document: Omit<DocumentInput, 'compilationHash'> = {
+    lang: ctx.loaded.site.lang ?? 'en',
+    head: route.head,
+    body: out.html,
+    pageData,
+    staticQueryHashes: [
+      ...new Set([
+        ...out.staticQueryHashes,
+        ...usedSlices.flatMap((s) => s.sliceData.staticQueryHashes),
+      ]),
+    ].sort(),
+    sliceNames,
+    client: ctx.client,
+    components,
+    trailingSlash: ctx.trailingSlash,
+    serviceWorker: ctx.serviceWorker,
+    csp: ctx.csp,
+  };
+  // the same with any compilation hash: kept from the first document made
+  let inline: InlineSources | undefined;
+  const make = (compilationHash: string) => {
+    const made = pageDocument({ ...document, compilationHash }, inline);
+    inline ??= made.inline;
+    return made.html;
+  };
+  return {
+    route,
+    pageData,
+    html: make,
+    inline: () => inline ?? pageDocument({ ...document, compilationHash: '' }).inline,
+  };
 }
 
 /** A route's page-data before the render fills in the static queries and slices it used. */
@@ -208,8 +223,6 @@ function pageDataOf(route: RouteDefinition): PageData {
     slicesMap: {},
   };
 }
-
-const digestOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
  * The frames of an error's stack in the site's own code (the server bundle has source maps, so

@@ -1,6 +1,7 @@
+// The terminal reporter of `ssg build` and the summary of a build.
 import path from 'node:path';
 import picocolors from 'picocolors';
-import type { BuildReporter, BuildResult, StageName } from './context.ts';
+import type { BuildReporter, BuildResult, StageName } from './types.ts';
 
 const LABELS: Record<StageName, string> = {
   config: 'resolve config',

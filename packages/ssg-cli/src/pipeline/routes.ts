@@ -1,19 +1,29 @@
+// Stage "routes": the site's pages and slices, checked.
 import { pageNameOf } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
-import { withTrailingSlash } from '../runtime/paths.ts';
-import type { ContentIssue } from '../site/index.ts';
-import type { BuildContext } from './context.ts';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
+import { withTrailingSlash } from '../shared/trailing-slash.ts';
+import type { ContentIssue, RouteDefinition, SliceDefinition } from '../site/index.ts';
+import type { LoadedSite } from './types.ts';
 
 /** Pages every site must have: the loader falls back to them on 404 and 500. */
 export const REQUIRED_PAGES = ['/', '/404.html', '/500.html'];
 
 /** Stage "routes": the site's pages and slices, checked, with paths in the trailing-slash form. */
-export function collectRoutes(ctx: BuildContext): void {
+export interface Routes {
+  routes: RouteDefinition[];
+  slices: SliceDefinition[];
+}
+
+export function collectRoutes(
+  ctx: { loaded: LoadedSite; trailingSlash: TrailingSlash },
+  content: unknown,
+): Routes {
   const { site, browser } = ctx.loaded;
   const routes = site
-    .routes(ctx.content)
+    .routes(content)
     .map((route) => ({ ...route, path: withTrailingSlash(route.path, ctx.trailingSlash) }));
-  const slices = site.slices?.(ctx.content) ?? [];
+  const slices = site.slices?.(content) ?? [];
   const problems: ContentIssue[] = [];
   const seen = new Set<string>();
   for (const [i, route] of routes.entries()) {
@@ -81,6 +91,5 @@ export function collectRoutes(ctx: BuildContext): void {
       hint: 'Fix routes() and slices() in the site folder.',
     });
   }
-  ctx.routes = routes;
-  ctx.slices = slices;
+  return { routes, slices };
 }

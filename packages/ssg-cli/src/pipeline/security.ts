@@ -1,27 +1,38 @@
+// The security headers of a build: the Content-Security-Policy's settings and HSTS.
 import { SsgError } from '../errors.ts';
+import { type CspSettings, type CspSources, cspSourceProblem } from '../shared/csp.ts';
 import { urlProblem } from '../site/url-problem.ts';
-import type { BuildContext } from './context.ts';
-import { type CspSettings, type CspSources, cspSourceProblem } from './csp.ts';
+import type { SiteSetup } from './config.ts';
+import type { LoadedSite } from './types.ts';
 
 const DIRECTIVES = ['scriptSrc', 'connectSrc', 'imgSrc', 'workerSrc', 'frameSrc'] as const;
 const TWO_YEARS = 63_072_000;
 
 /** The HSTS header value, or `undefined` for none (the site is not on https, or the config says no). */
-function hstsOf(ctx: BuildContext, https: boolean): string | undefined {
-  const option = ctx.hstsConfig;
+function hstsOf(option: SiteSetup['hstsConfig'], https: boolean): string | undefined {
   if (option === false || (option === undefined && !https)) return undefined;
   const { maxAge = TWO_YEARS, includeSubDomains = false } =
     typeof option === 'object' ? option : {};
   return `max-age=${maxAge}${includeSubDomains ? '; includeSubDomains' : ''}`;
 }
 
+export interface Security {
+  /** The Content-Security-Policy's settings. */
+  csp: CspSettings;
+  /** The Strict-Transport-Security value, or none. */
+  hsts?: string;
+}
+
 /**
  * Stage "content", after the content loaded: the policy's settings (config + what the site's
  * content needs) and HSTS, from the site's address.
  */
-export function resolveSecurity(ctx: BuildContext): void {
+export function resolveSecurity(
+  ctx: Pick<SiteSetup, 'files' | 'cspConfig' | 'hstsConfig'> & { loaded: LoadedSite },
+  content: unknown,
+): Security {
   const site = ctx.loaded.site;
-  const url = site.url?.(ctx.content);
+  const url = site.url?.(content);
   const where = `${ctx.files.site} (url())`;
   if (url !== undefined) {
     const problem = urlProblem(url, { query: false });
@@ -35,7 +46,7 @@ export function resolveSecurity(ctx: BuildContext): void {
         },
       );
   }
-  const fromContent = site.csp?.(ctx.content) ?? {};
+  const fromContent = site.csp?.(content) ?? {};
   const sources: CspSources = {};
   for (const key of DIRECTIVES) {
     const all = [...(ctx.cspConfig[key] ?? []), ...(fromContent[key] ?? [])];
@@ -59,6 +70,5 @@ export function resolveSecurity(ctx: BuildContext): void {
     reportOnly: ctx.cspConfig.reportOnly ?? false,
     upgradeInsecure: https,
   };
-  ctx.csp = csp;
-  ctx.hsts = hstsOf(ctx, https);
+  return { csp, hsts: hstsOf(ctx.hstsConfig, https) };
 }

@@ -1,3 +1,4 @@
+// Stage "service-worker": the build's sw.js (workbox, with this build's precache list) and its offline page.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -6,9 +7,10 @@ import path from 'node:path';
 import type { GenerateSWOptions } from 'workbox-build';
 import type { RuntimeCachingRule } from '../config/define-config.ts';
 import { OFFLINE_PAGE } from '../host/rules.ts';
-import type { BuildContext } from './context.ts';
+import type { CspSettings } from '../shared/csp.ts';
 import { offlinePageOf } from './offline-page.ts';
 import { type PrecacheEntry, selfUnregisteringWorker, serviceWorkerPrelude } from './sw-runtime.ts';
+import type { LoadedSite } from './types.ts';
 
 /** Stands in the generated worker for the precache list, which changes with every build. */
 const SENTINEL_URL = '__SSG_PRECACHE_MANIFEST__';
@@ -86,19 +88,37 @@ export function precacheManifest(
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
 
+/** What the worker is made from. */
+export interface ServiceWorkerInput {
+  /** The site's folder: the worker's template is kept in its node_modules/.ssg/sw. */
+  root: string;
+  stagingDir: string;
+  loaded: LoadedSite;
+  brand: string;
+  serviceWorker: boolean;
+  runtimeCaching: RuntimeCachingRule[];
+  compilationHash: string;
+  csp?: CspSettings;
+  /** Emit's precache revisions (output-relative path → MD5). */
+  precache: ReadonlyMap<string, string>;
+  /** The client bundle's files, output-relative. */
+  clientFiles: readonly string[];
+}
+
 /**
  * Stage "service-worker": a workbox worker. Its code depends only on the configuration, so it is
  * made once per configuration and kept in node_modules/.ssg; each build puts its own precache
  * list (revisions from emit) in place of the sentinel entry and its own prelude (build hash,
  * network-first navigations and data, offline page) before it.
- * With `serviceWorker: false` it writes a worker that unregisters itself instead.
+ * With `serviceWorker: false` it writes a worker that unregisters itself instead. Returns the
+ * output-relative names it wrote.
  */
-export async function generateServiceWorker(ctx: BuildContext): Promise<void> {
-  const compilationHash = ctx.compilationHash!;
+export async function generateServiceWorker(ctx: ServiceWorkerInput): Promise<string[]> {
+  const compilationHash = ctx.compilationHash;
   const swFile = path.join(ctx.stagingDir, 'sw.js');
   if (!ctx.serviceWorker) {
     await writeFile(swFile, selfUnregisteringWorker({ compilationHash }));
-    return;
+    return ['sw.js'];
   }
   const offlineHtml = offlinePageOf(ctx.loaded.site, ctx.csp);
   await writeFile(path.join(ctx.stagingDir, OFFLINE_PAGE), offlineHtml);
@@ -106,7 +126,7 @@ export async function generateServiceWorker(ctx: BuildContext): Promise<void> {
   const template = await workerTemplate(ctx.root, config);
   const revisions = new Map(ctx.precache);
   revisions.set(OFFLINE_PAGE.replace(/^\//, ''), md5(offlineHtml));
-  const manifest = precacheManifest(revisions, ctx.client!.files);
+  const manifest = precacheManifest(revisions, ctx.clientFiles);
   const sentinel = template.indexOf(SENTINEL);
   const code =
     template.slice(0, sentinel) +
@@ -118,6 +138,7 @@ export async function generateServiceWorker(ctx: BuildContext): Promise<void> {
     entries: manifest,
   });
   await writeFile(swFile, `// build ${compilationHash}\n${prelude}${code}`);
+  return ['sw.js', OFFLINE_PAGE];
 }
 
 /**
@@ -173,7 +194,7 @@ async function workerTemplate(
     legalComments: 'none',
     logLevel: 'silent',
   });
-  const generated = result.outputFiles[0]!.text;
+  const generated = result.outputFiles[0]?.text ?? '';
   if (!generated.includes(SENTINEL)) {
     throw new Error(
       'The service worker template lost its precache sentinel; workbox or esbuild changed their output.',

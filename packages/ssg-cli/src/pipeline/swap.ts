@@ -1,3 +1,4 @@
+// The staging folder put in place of the output in two renames, and what builds cut short left.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// Writing many files with a bounded number of operations in flight, folders made as needed.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { faultPoint } from './fault.ts';
@@ -47,7 +48,8 @@ export function makeFolders(
   let next = 0;
   let stopped = false;
   const worker = async () => {
-    while (!stopped && next < dirs.length) await into.ensure(dirs[next++]!);
+    for (let dir = dirs[next++]; !stopped && dir !== undefined; dir = dirs[next++])
+      await into.ensure(dir);
   };
   const done = Promise.all(Array.from({ length: Math.min(CONCURRENCY, dirs.length) }, worker)).then(
     () => {},
@@ -75,8 +77,8 @@ export async function writeFiles(
   const entries = [...files];
   let next = 0;
   const worker = async () => {
-    while (next < entries.length) {
-      const [name, contents] = entries[next++]!;
+    for (let entry = entries[next++]; entry !== undefined; entry = entries[next++]) {
+      const [name, contents] = entry;
       const file = path.join(target.root, name);
       await target.ensure(path.dirname(file));
       const data = typeof contents === 'function' ? contents() : contents;

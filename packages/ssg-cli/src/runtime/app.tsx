@@ -1,3 +1,4 @@
+// The client app: the page shown, client navigation between pages, progress and focus.
 import type { Loader, PageResources } from '@ssg/loader';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';

@@ -1,3 +1,4 @@
+// The browser entry: hydrates the prerendered page and starts the loader and navigation.
 import {
   createLoader,
   type PageResources,

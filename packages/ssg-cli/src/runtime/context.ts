@@ -1,3 +1,4 @@
+// The React context every runtime component reads: the page shown and how to move to another.
 import type { Loader, PageResources } from '@ssg/loader';
 import { createContext, useContext } from 'react';
 import type { SiteLocation, TrailingSlash } from './paths.ts';

@@ -1,3 +1,4 @@
+// Escaping of text for HTML, attributes and inline JSON.
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -8,7 +9,7 @@ const HTML_ESCAPES: Record<string, string> = {
 
 /** Text placed between tags. */
 export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 /** Text placed in a double-quoted attribute. */
 export const escapeAttribute = escapeHtml;
 

@@ -1,3 +1,4 @@
+// A page's head tags as HTML: the build writes them, the client replaces the marked ones.
 import type { HeadTags } from '@ssg/loader/contract';
 import { escapeAttribute, escapeHtml, jsonForScript } from './escape.ts';
 

@@ -1,3 +1,4 @@
+// The page's head in the browser: replaces the managed <head> tags on client navigation.
 import type { HeadTags } from '@ssg/loader/contract';
 import { HEAD_MARK, headToHtml } from './head-html.ts';
 

@@ -1,3 +1,4 @@
+// <Link>: client navigation and prefetching for site paths, plain links for the rest.
 import { type AnchorHTMLAttributes, type MouseEvent, type Ref, useEffect, useRef } from 'react';
 import { useRuntime } from './context.ts';
 import { isClientRoutable, isExternal, withTrailingSlash } from './paths.ts';

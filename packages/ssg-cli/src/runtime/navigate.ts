@@ -1,3 +1,4 @@
+// navigate(): programmatic client navigation, a plain browser navigation before hydration.
 type Navigator = (to: string, options?: { replace?: boolean }) => Promise<void>;
 
 let current: Navigator | undefined;

@@ -1,3 +1,4 @@
+// The tree of one page: the site's layout around the page component, with its slices.
 import type { PageResources } from '@ssg/loader';
 import { Activity, type ComponentType, memo } from 'react';
 import type { LayoutProps, PageProps } from '../site/index.ts';

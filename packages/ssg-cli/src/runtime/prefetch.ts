@@ -1,3 +1,4 @@
+// Prefetching of the pages a Link points to, when the link enters the viewport.
 import { createLinkObserver, type LinkObserver, type Loader } from '@ssg/loader';
 
 let observer: LinkObserver | undefined;

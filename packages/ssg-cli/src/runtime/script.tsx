@@ -1,3 +1,4 @@
+// <Script>: third-party scripts after hydration, when idle, or off the main thread.
 import { loadScript } from '@ssg/loader';
 import { useEffect } from 'react';
 

@@ -1,3 +1,4 @@
+// The server render of pages and slices (runs in the build and in `ssg dev`).
 import type { PageData, PageResources, SliceData } from '@ssg/loader';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -1,3 +1,4 @@
+// <Slice>: the placeholder of a slice (a shared part rendered once per build).
 import type { ComponentType } from 'react';
 import type { SliceProps } from '../site/index.ts';
 import { useRuntime } from './context.ts';

@@ -1,3 +1,4 @@
+// useStaticQuery(): a static query's result, evaluated at build time.
 import { staticQueryUrl } from '@ssg/loader/contract';
 import type { StaticQuery } from '../site/index.ts';
 import { useRuntime } from './context.ts';

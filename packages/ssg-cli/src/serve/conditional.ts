@@ -1,3 +1,4 @@
+// Conditional and range requests: ETags, 304s and byte ranges.
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** Weak ETag of one file in one coding: a cache never takes the gzip bytes for the brotli ones. */

@@ -1,3 +1,4 @@
+// Sends a file of the build: precompressed siblings, compression on the fly, ranges.
 import { createReadStream, existsSync, type Stats, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';

@@ -1,8 +1,9 @@
+// The request handler of `ssg serve`: the host rules of rules.ts applied to a build folder.
 import { statSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { COMMON_HEADERS, cacheControlOf, REVALIDATE } from '../host/rules.ts';
-import type { TrailingSlash } from '../pipeline/context.ts';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { contentTypeOf } from './content-types.ts';
 import { createDeliver, MIN_COMPRESS_SIZE, sendCompressed } from './deliver.ts';
 import { negotiateEncoding } from './encoding.ts';

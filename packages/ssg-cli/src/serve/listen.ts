@@ -1,3 +1,4 @@
+// Listening on a port, or the next free one, as Vite does.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SsgError } from '../errors.ts';

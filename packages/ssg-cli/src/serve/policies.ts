@@ -1,3 +1,4 @@
+// The Content-Security-Policy of each URL, from the build's _ssg-host/csp.json.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SitePolicies } from '../host/policies.ts';

@@ -1,7 +1,8 @@
+// What `ssg serve` answers for a URL: a file, a redirect, a hidden path or a 404.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isHiddenPath, trailingSlashRedirect } from '../host/rules.ts';
-import type { TrailingSlash } from '../pipeline/context.ts';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
 
 export type Resolution =
   /** `pathname`: the decoded, slash-merged URL path the cache rules are matched against. */

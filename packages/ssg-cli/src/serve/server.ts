@@ -1,8 +1,9 @@
+// `ssg serve`: an HTTP server for a build folder, with the headers the host config writes.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { SsgError } from '../errors.ts';
-import type { TrailingSlash } from '../pipeline/context.ts';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { createHandler } from './handler.ts';
 import { listenOnFreePort } from './listen.ts';
 

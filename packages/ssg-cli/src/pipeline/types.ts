@@ -1,19 +1,10 @@
-import type { PageData, SliceData } from '@ssg/loader/contract';
-import type { TrailingSlash } from '../config/define-config.ts';
-import type {
-  BrowserDefinition,
-  RouteDefinition,
-  SiteDefinition,
-  SliceDefinition,
-} from '../site/index.ts';
-import type { ClientBundle } from './bundle-client.ts';
+// The types of a build seen from outside: its options, its reporter, its stages and its result.
+import type { ServerRenderer } from '../shared/server-render.ts';
+import type { TrailingSlash } from '../shared/trailing-slash.ts';
+import type { BrowserDefinition, SiteDefinition } from '../site/index.ts';
 import type { CompressMode } from './compress.ts';
-import type { SiteSetup } from './config.ts';
-import type { CspSettings } from './csp.ts';
-import type { IncrementalState } from './incremental.ts';
-import type { RenderedPage, RenderedSlice } from './render.ts';
-import type { Folders } from './write-files.ts';
 
+export type { ServerRenderer, ServerRenderInput } from '../shared/server-render.ts';
 export type { TrailingSlash };
 
 export interface BuildOptions {
@@ -86,70 +77,6 @@ export interface LoadedSite {
   serverEntry?: string;
 }
 
-export interface ServerRenderInput {
-  staticQueryResults: Record<string, unknown>;
-  trailingSlash: TrailingSlash;
-}
-
-/** What `runtime/server.tsx` exports; declared here so Node-side code needs no DOM types. */
-export interface ServerRenderer {
-  renderPage(
-    page: PageData,
-    component: unknown,
-    sliceHtml: ReadonlyMap<string, string>,
-    input: ServerRenderInput,
-    /** The site's `BrowserDefinition.layout`. */
-    layout?: BrowserDefinition['layout'],
-  ): { html: string; staticQueryHashes: string[]; slicesMap: Record<string, string> };
-  renderSlice(
-    slice: SliceData,
-    component: unknown,
-    input: ServerRenderInput,
-  ): { html: string; staticQueryHashes: string[] };
-}
-
-/**
- * Everything one build knows, filled stage by stage. Each field says which stage fills it;
- * a stage reads only what earlier stages filled.
- */
-export interface BuildContext extends SiteSetup {
-  // config
-  outDir: string;
-  /** Beside `outDir`; written by the stages, swapped into place at the end. */
-  stagingDir: string;
-  brand: string;
-  loaded: LoadedSite;
-  /** What earlier builds into the same output folder left to reuse (build.ts; none in `ssg dev`). */
-  incremental?: IncrementalState;
-  // content
-  content?: unknown;
-  /** Content files read, relative to contentDir, for the compilation hash. */
-  contentFiles?: string[];
-  /** The Content-Security-Policy's settings (security.ts, after the content). */
-  csp?: CspSettings;
-  /** The Strict-Transport-Security value, or none. */
-  hsts?: string;
-  // routes
-  routes?: RouteDefinition[];
-  slices?: SliceDefinition[];
-  /** Folders of the staging folder made ahead of emit on a cold build (build.ts, after routes). */
-  folders?: { into: Folders; done: Promise<void>; stop(): void };
-  // bundle
-  client?: ClientBundle;
-  // render
-  pages?: RenderedPage[];
-  renderedSlices?: RenderedSlice[];
-  staticQueryResults?: Map<string, { id: string; data: unknown }>;
-  // emit
-  compilationHash?: string;
-  bytes?: OutputBytes;
-  /** Output-relative path → MD5 of each file the worker precaches, hashed as it was written. */
-  precache?: Map<string, string>;
-  warnings: string[];
-  /** Progress of long stages (render, emit) goes to it; the orchestrator sets it after config. */
-  reporter?: BuildReporter;
-}
-
 /** Bytes of the output by kind, as emit wrote them. */
 export interface OutputBytes {
   html: number;
@@ -171,7 +98,7 @@ export interface BuildResult {
   bytes: OutputBytes;
   stages: Array<{ name: StageName; ms: number }>;
   warnings: string[];
-  /** What the build took from the previous build into the same folder (incremental.ts). */
+  /** What the build took from the previous build into the same folder (incremental/). */
   reused: {
     /** Pages whose render output was reused: their inputs had not changed. */
     pages: number;

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InlineConfig, Rolldown } from 'vite';
-import { SsgError } from '../errors.ts';
+import { SsgError } from '../../errors.ts';
 import { SERVER_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
 
 export interface ServerBundle {

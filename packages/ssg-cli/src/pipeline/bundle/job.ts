@@ -1,13 +1,13 @@
 /**
- * The two jobs of the bundle step, run in the bundle process (bundle-child.ts) or, with
+ * The two jobs of the bundle step, run in the bundle process (child.ts) or, with
  * `SSG_BUNDLE_PROCESS=0`, in the build's own: the server render's bundle, then the client's.
  * Jobs and answers are plain JSON: the site's Vite config (plugins are functions) is imported
  * again where the job runs, from the compiled config file's URL.
  */
-import { importConfig } from '../config/load-config.ts';
-import { type ErrorCode, SsgError } from '../errors.ts';
-import { bundleClient, type ClientBundleOutput } from './bundle-client.ts';
-import { buildServerBundle, type ServerBundle } from './server-bundle.ts';
+import { importConfig } from '../../config/load-config.ts';
+import { type ErrorCode, SsgError } from '../../errors.ts';
+import { type ClientBundleOutput, viteClientBundle } from './client.ts';
+import { buildServerBundle, type ServerBundle } from './server.ts';
 import type { SiteFiles } from './vite-config.ts';
 
 interface SiteJob {
@@ -40,7 +40,7 @@ export async function runBundleJob(job: BundleJob): Promise<BundleAnswer> {
     if (job.kind === 'server') {
       return { kind: 'server', server: await buildServerBundle({ ...job, vite }) };
     }
-    return { kind: 'client', client: await bundleClient({ ...job, vite }) };
+    return { kind: 'client', client: await viteClientBundle({ ...job, vite }) };
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     return {

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { InlineConfig, Logger, Plugin } from 'vite';
-import { SsgError } from '../errors.ts';
+import { SsgError } from '../../errors.ts';
 import { moduleInputsPlugin } from './module-inputs.ts';
 
 export const ASSETS_DIR = '_ssg';

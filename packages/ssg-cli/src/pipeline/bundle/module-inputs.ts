@@ -1,3 +1,4 @@
+// A Vite plugin that hands over every file a build bundled, for the next build's fingerprint.
 import path from 'node:path';
 import type { Plugin } from 'vite';
 

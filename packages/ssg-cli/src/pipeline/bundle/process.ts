@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+// Where the bundle jobs run: a forked child process (IPC messages), or this process.
+import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SsgError } from '../errors.ts';
-import type { ClientBundleOutput } from './bundle-client.ts';
-import { type BundleAnswer, type BundleJob, jobError, runBundleJob } from './bundle-job.ts';
-import type { ServerBundle } from './server-bundle.ts';
+import { SsgError } from '../../errors.ts';
+import type { ClientBundleOutput } from './client.ts';
+import { type BundleAnswer, type BundleJob, jobError, runBundleJob } from './job.ts';
+import type { ServerBundle } from './server.ts';
 
 /**
  * Whether Vite runs in a child process (default): its ~250 MB, which stays allocated after the
@@ -51,49 +51,68 @@ const unexpected = (kind: string) =>
   new SsgError('BUNDLE_FAILED', `The bundle process answered "${kind}" out of turn.`);
 
 /** The compiled child beside this module, or the TypeScript one through tsx (tests, from sources). */
-function childArgs(): string[] {
+function childModule(): { file: string; execArgv: string[] } {
   const here = import.meta.url;
-  if (here.endsWith('.js')) return [fileURLToPath(new URL('./bundle-child.js', here))];
+  if (here.endsWith('.js'))
+    return { file: fileURLToPath(new URL('./child.js', here)), execArgv: [] };
   const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm')).href;
-  return ['--import', tsx, fileURLToPath(new URL('./bundle-child.ts', here))];
+  return { file: fileURLToPath(new URL('./child.ts', here)), execArgv: ['--import', tsx] };
 }
 
-/** Starts the bundle child process, which loads Vite and then answers jobs one by one. */
+/** Forks the bundle child process, which loads Vite and then answers jobs one by one over IPC. */
 function startBundleProcess(): {
   run(job: BundleJob): Promise<BundleAnswer>;
   stop(): Promise<void>;
 } {
-  const child: ChildProcess = spawn(process.execPath, childArgs(), {
-    stdio: ['pipe', 'pipe', 'inherit'],
+  const { file, execArgv } = childModule();
+  // stdout piped to this process's stderr: what a plugin prints is not part of the build's output
+  const child: ChildProcess = fork(file, [], {
+    execArgv,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
-  const { stdin, stdout } = child;
-  if (!stdin || !stdout) throw new SsgError('BUNDLE_FAILED', 'The bundle process has no pipes.');
-  // A child that exits early (stopped, or crashed) must not take the build down with EPIPE.
-  stdin.on('error', () => {});
+  child.stdout?.pipe(process.stderr);
   const exited = new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', resolve);
+    child.on('exit', resolve);
   });
   exited.catch(() => {});
-  const lines = createInterface({ input: stdout })[Symbol.asyncIterator]();
-  return {
-    async run(job) {
-      stdin.write(`${JSON.stringify(job)}\n`);
-      for (;;) {
-        const next = await lines.next();
-        if (next.done) {
-          const code = await exited.catch(() => null);
-          throw new SsgError('BUNDLE_FAILED', `The bundle process exited (code ${code}).`, {
+  // answers come in the order of the jobs: each waits for the one before, the first for the
+  // child's "ready" (a job sent while the child still loads its modules would be lost)
+  let turn: Promise<unknown> = nextMessage();
+  function nextMessage() {
+    return new Promise<BundleAnswer>((resolve, reject) => {
+      const onMessage = (answer: BundleAnswer) => {
+        child.off('exit', onExit);
+        resolve(answer);
+      };
+      const onExit = (code: number | null = child.exitCode) => {
+        child.off('message', onMessage);
+        reject(
+          new SsgError('BUNDLE_FAILED', `The bundle process exited (code ${code}).`, {
             hint: 'Its error is printed above; the previous output was left untouched.',
-          });
-        }
-        // Anything else a plugin printed on stdout is not an answer.
-        if (next.value.startsWith('{"kind"')) return JSON.parse(next.value) as BundleAnswer;
-        process.stderr.write(`${next.value}\n`);
-      }
+          }),
+        );
+      };
+      // gone already: no message will come
+      if (child.exitCode !== null || child.signalCode !== null) return onExit();
+      child.once('message', onMessage);
+      child.once('exit', onExit);
+    });
+  }
+  turn.catch(() => {});
+  return {
+    run(job) {
+      const answer = turn.then(() => {
+        const next = nextMessage();
+        // a child that exited early (stopped, or crashed) cannot take a job: nextMessage rejects
+        if (child.connected) child.send(job);
+        return next;
+      });
+      turn = answer.catch(() => {});
+      return answer;
     },
     async stop() {
-      stdin.end();
+      if (child.connected) child.disconnect();
       // A job still running is not waited for: the build no longer needs it.
       if (child.exitCode === null && child.signalCode === null) child.kill();
       await exited.catch(() => {});

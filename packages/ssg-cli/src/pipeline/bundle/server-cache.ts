@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ServerBundle } from './server-bundle.ts';
-import { serverBundlesDir } from './server-bundle.ts';
+import type { ServerBundle } from './server.ts';
+import { serverBundlesDir } from './server.ts';
 import type { SiteFiles } from './vite-config.ts';
 
 interface Record {

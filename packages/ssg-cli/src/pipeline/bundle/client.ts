@@ -1,10 +1,11 @@
+// The client bundle: Vite's browser build, one chunk per component, read from its manifest.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 // Vite is imported when the client is bundled (~0.5 s, ~100 MB): a build whose client is
-// unchanged (incremental.ts) never loads it.
+// unchanged (the incremental cache) never loads it.
 import type { InlineConfig, Manifest } from 'vite';
-import { SsgError } from '../errors.ts';
-import { diskError } from './disk-error.ts';
+import { SsgError } from '../../errors.ts';
+import { diskError } from '../disk-error.ts';
 import { ASSETS_DIR, CLIENT_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
 
 export { ASSETS_DIR };
@@ -50,7 +51,7 @@ export interface ClientBundleOutput {
 }
 
 /** Stage "bundle": Vite builds the browser code into the staging folder, one chunk per component. */
-export async function bundleClient(input: ClientBundleInput): Promise<ClientBundleOutput> {
+export async function viteClientBundle(input: ClientBundleInput): Promise<ClientBundleOutput> {
   let built: Awaited<ReturnType<typeof viteBuildOfSite>>;
   try {
     built = await viteBuildOfSite(

@@ -1,0 +1,70 @@
+// Stage "emit" as the build runs it: the output in memory, then, unless the output folder
+// already holds exactly it, the files, the host config and the recent builds' chunks.
+import { emitHostConfig } from '../host/emit-host.ts';
+import type { CspSettings } from '../shared/csp.ts';
+import type { ResolvedSite } from './config.ts';
+import { copiedFolders } from './copied-folders.ts';
+import { type FoldersAhead, type OutputInput, outputOf, writeOutput } from './emit.ts';
+import type { IncrementalCache } from './incremental/index.ts';
+import { keepRecentChunks } from './keep-builds.ts';
+import { offlinePageOf } from './offline-page.ts';
+import type { BuildReporter, OutputBytes } from './types.ts';
+
+export interface EmitInput extends Omit<OutputInput, keyof ResolvedSite> {
+  csp?: CspSettings;
+  hsts?: string;
+  /** Folders made ahead, on a cold build. */
+  folders?: FoldersAhead;
+  reporter?: BuildReporter;
+}
+
+/** What stage "emit" made. */
+export interface Emitted {
+  compilationHash: string;
+  bytes: OutputBytes;
+  /** Output-relative path → MD5 of each file the worker precaches. */
+  precache: ReadonlyMap<string, string>;
+  /** Names of the output files (URL paths) emit wrote. */
+  emitted: string[];
+  /** Names the host config and the recent builds' chunks wrote. */
+  written: string[];
+  /** The output folder already held exactly this build: nothing was written. */
+  upToDate: boolean;
+  warnings: string[];
+}
+
+/** Stage "emit": the host config and the previous builds' chunks are output too. */
+export async function emit(
+  site: ResolvedSite,
+  input: EmitInput,
+  cache: IncrementalCache,
+): Promise<Emitted> {
+  const output = outputOf({ ...site, ...input });
+  const { compilationHash, warnings } = output;
+  const emitted = [...output.files.keys()];
+  const copied = copiedFolders(site, input.content);
+  const bytes = await cache.upToDate(compilationHash, emitted, copied);
+  if (bytes) {
+    const precache = new Map<string, string>();
+    return { compilationHash, bytes, precache, emitted, written: [], upToDate: true, warnings };
+  }
+  const { stagingDir, compress } = site;
+  const client = input.client;
+  const written = await writeOutput(output, { ...input, stagingDir, compress, client, copied });
+  const host = await emitHostConfig({
+    ...site,
+    ...input,
+    pages: input.rendered.pages,
+    compilationHash,
+    offlineHtml: site.serviceWorker ? offlinePageOf(site.loaded.site, input.csp) : undefined,
+  });
+  const kept = await keepRecentChunks({ ...site, compilationHash });
+  return {
+    ...written,
+    compilationHash,
+    emitted,
+    written: [...host, ...kept.written],
+    upToDate: false,
+    warnings,
+  };
+}

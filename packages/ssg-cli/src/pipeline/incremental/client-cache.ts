@@ -1,0 +1,60 @@
+// The client half of the cache: when no file the previous client bundle read has changed and
+// its chunks are still in the output as written, the bundle is taken over without Vite.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ClientBundle } from '../bundle/client.ts';
+import { clientEntrySource, type SiteFiles } from '../bundle/vite-config.ts';
+import type { SavedClient } from './cache-file.ts';
+import { sha } from './digest.ts';
+
+/** Where the client's chunks are read from and copied to. */
+export interface ClientFolders {
+  files: SiteFiles;
+  outDir: string;
+  stagingDir: string;
+}
+
+async function clientFingerprint(files: SiteFiles, inputs: readonly string[]): Promise<string> {
+  const hash = createHash('sha256').update(clientEntrySource(files));
+  for (const file of inputs) {
+    hash.update(file).update('\0');
+    hash.update(await readFile(file).catch(() => `missing ${file}`));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Stage "bundle" without Vite: when every file the saved client bundle read is unchanged and
+ * its chunks are still in the output folder as written, they are copied into the staging folder.
+ */
+export async function reuseClient(
+  saved: SavedClient | undefined,
+  site: ClientFolders,
+): Promise<ClientBundle | undefined> {
+  if (!saved) return undefined;
+  if ((await clientFingerprint(site.files, saved.inputs)) !== saved.fingerprint) return undefined;
+  const contents = new Map<string, Buffer>();
+  for (const [url, digest] of Object.entries(saved.files)) {
+    const data = await readFile(path.join(site.outDir, url)).catch(() => undefined);
+    if (!data || sha(data) !== digest) return undefined;
+    contents.set(url, data);
+  }
+  for (const [url, data] of contents) {
+    const target = path.join(site.stagingDir, url);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, data);
+  }
+  return saved.bundle;
+}
+
+/** After Vite ran and the output is in place: the fingerprint of what it read and the digests of what it wrote. */
+export async function recordClient(
+  bundle: ClientBundle,
+  inputs: string[],
+  site: Pick<ClientFolders, 'files' | 'outDir'>,
+): Promise<SavedClient> {
+  const files: Record<string, string> = {};
+  for (const url of bundle.files) files[url] = sha(await readFile(path.join(site.outDir, url)));
+  return { fingerprint: await clientFingerprint(site.files, inputs), inputs, bundle, files };
+}

@@ -1,0 +1,124 @@
+/**
+ * Incremental builds: one cache file per output folder, in the site's node_modules/.ssg/, holds
+ * - each page's render output (the body, before the document around it) under a key of what the
+ *   render read (page-cache.ts);
+ * - the client bundle and the digest of every file Vite read for it, so an unchanged client skips
+ *   Vite and takes the previous output's chunks (client-cache.ts);
+ * - the last build written to that folder: when a build would write exactly the same output the
+ *   folder is left as it is (output-seal.ts).
+ * The document around each page is always made again, so client chunks and options need no key.
+ * Nothing is trusted blindly: a cache entry only ever stands for a render of the same inputs.
+ * The build consults it through `IncrementalCache` only.
+ */
+import { existsSync } from 'node:fs';
+import type { ClientBundle } from '../bundle/client.ts';
+import type { OutputBytes } from '../types.ts';
+import {
+  cacheFileOf,
+  discardScratch,
+  readCache,
+  type SavedClient,
+  writeCache,
+  writePagesAhead,
+} from './cache-file.ts';
+import { type ClientFolders, recordClient, reuseClient } from './client-cache.ts';
+import { type OptionsInput, optionsKey, outputUpToDate, seal } from './output-seal.ts';
+import { PageCache } from './page-cache.ts';
+import { toolHash } from './tool-hash.ts';
+
+export { cacheFileOf } from './cache-file.ts';
+export type { PageReuse } from './page-cache.ts';
+export { toolHash } from './tool-hash.ts';
+
+/** What the cache needs to know of the site being built. */
+export interface CacheSite extends ClientFolders, Omit<OptionsInput, 'assets'> {
+  root: string;
+  force: boolean;
+  codeHash: string;
+}
+
+/** The finished build, as the next one will compare with it. */
+export interface FinishedBuild {
+  compilationHash: string;
+  bytes: OutputBytes;
+  /** Output-relative names of emit's files. */
+  emitted: readonly string[];
+  /** Names the host config, the kept chunks and the worker wrote. */
+  written: readonly string[];
+}
+
+export type IncrementalCache = Awaited<ReturnType<typeof openIncremental>>;
+
+/** Reads the cache of the site's output folder; a missing, unreadable or older-tool cache is empty. */
+export async function openIncremental(site: CacheSite) {
+  const file = cacheFileOf(site);
+  const tool = await toolHash(site.root);
+  const saved = await readCache(file, tool, site.force);
+  const pages = new PageCache(saved.pages, site.codeHash, site.trailingSlash);
+  let client: SavedClient | undefined;
+  let vite: { bundle: ClientBundle; inputs: string[] } | undefined;
+  let upToDate = false;
+  let ahead: Promise<string | undefined> | undefined;
+  let options = '';
+  return {
+    pages,
+    /** An earlier build wrote this output folder, and it is still there. */
+    hadOutput: saved.last !== undefined && existsSync(site.outDir),
+    /** The saved client bundle, its chunks copied into the staging folder; none: Vite must run. */
+    async reuseClient(): Promise<ClientBundle | undefined> {
+      const bundle = await reuseClient(saved.client, site);
+      if (bundle) client = saved.client;
+      return bundle;
+    },
+    /** The bundle Vite made and the files it read, recorded once the output is in place. */
+    storeClient(bundle: ClientBundle, inputs: string[]): void {
+      vite = { bundle, inputs };
+    },
+    /**
+     * The bytes of the output when the folder already holds exactly this build (`names`: emit's
+     * files; `assets`: the folders copied into the output); none otherwise.
+     */
+    async upToDate(
+      compilationHash: string,
+      names: readonly string[],
+      assets: OptionsInput['assets'],
+    ) {
+      const sealOf = (all: readonly string[]) =>
+        existsSync(site.outDir) ? seal(site.outDir, all) : undefined;
+      options = await optionsKey(tool, { ...site, assets });
+      const now = { compilationHash, options, names };
+      upToDate = outputUpToDate(saved.last, now, sealOf);
+      return upToDate ? saved.last?.bytes : undefined;
+    },
+    /** Starts writing the page half of the cache while emit waits on the disk. */
+    savePagesAhead(): void {
+      if (pages.allReused) return;
+      ahead = writePagesAhead(file, pages.pages);
+      ahead.catch(() => {}); // awaited by save, or by discard after a failure
+    },
+    /** After the output is in place: what the next build into the same folder can reuse. */
+    async save(build: FinishedBuild): Promise<void> {
+      const scratch = await ahead;
+      // Nothing rendered, bundled or written: the saved state is still exact.
+      if (!scratch && upToDate && client && pages.allReused) return;
+      if (!client && vite) client = await recordClient(vite.bundle, vite.inputs, site);
+      const written = upToDate ? (saved.last?.written ?? []) : [...build.written];
+      const last = {
+        compilationHash: build.compilationHash,
+        options,
+        seal: seal(site.outDir, [...build.emitted, ...written]),
+        bytes: build.bytes,
+        written,
+      };
+      await writeCache(file, pages.pages, { tool, client, last }, scratch);
+    },
+    /** After a failed build: the scratch file of the cache goes too. */
+    discard: (): Promise<void> => discardScratch(ahead),
+    /** What this build took from the previous one. */
+    reused: () => ({
+      pages: pages.reused,
+      client: client !== undefined && !vite,
+      output: upToDate,
+    }),
+  };
+}

@@ -1,0 +1,100 @@
+// The page half of the cache: each page's render output under a key of everything the render
+// read, so a page is rendered again exactly when one of its inputs changed.
+import type { SliceData } from '@ssg/loader/contract';
+import type { RouteDefinition } from '../../site/index.ts';
+import type { PageOutput } from '../render-workers.ts';
+import type { SavedPage } from './cache-file.ts';
+import { sha } from './digest.ts';
+
+/** What a render of pages uses besides the route: the static queries' results and the slices. */
+export interface RenderInputs {
+  queries: ReadonlyMap<string, { data: unknown }>;
+  slices: ReadonlyArray<{ name: string; sliceData: SliceData; html: string }>;
+}
+
+/** What the render asks of the cache: a page's previous output, and this build's to keep. */
+export interface PageReuse {
+  /** The output an earlier build rendered from the same inputs, if any. */
+  reuse(route: RouteDefinition): PageOutput | undefined;
+  /** This build's render of a page, for the next build. */
+  store(route: RouteDefinition, output: PageOutput): void;
+}
+
+interface Digests {
+  queries: ReadonlyMap<string, string>;
+  slices: ReadonlyMap<string, string>;
+}
+
+/** Digest of everything a render of `route` reads besides static queries and slices. */
+export const pageKey = (codeHash: string, trailingSlash: string, route: RouteDefinition): string =>
+  sha(
+    codeHash,
+    trailingSlash,
+    JSON.stringify([
+      route.path,
+      route.component,
+      route.data ?? null,
+      route.pageContext ?? {},
+      route.head,
+    ]),
+  );
+
+/** Digest of the static query results and slices one render output used. */
+export function depsDigest(
+  output: Pick<PageOutput, 'staticQueryHashes' | 'slicesMap'>,
+  digests: Digests,
+): string {
+  const parts: string[] = [];
+  for (const hash of output.staticQueryHashes) parts.push(`q:${hash}:${digests.queries.get(hash)}`);
+  for (const name of [...new Set(Object.values(output.slicesMap))].sort())
+    parts.push(`s:${name}:${digests.slices.get(name)}`);
+  return sha(...parts);
+}
+
+/** The pages of one build: what the saved cache offers, and what this build keeps for the next. */
+export class PageCache {
+  /** Render outputs of this build, by page path. */
+  readonly pages = new Map<string, SavedPage>();
+  reused = 0;
+
+  constructor(
+    private readonly saved: Readonly<Record<string, SavedPage>>,
+    private readonly codeHash: string,
+    private readonly trailingSlash: string,
+  ) {}
+
+  /** The cache as one render sees it: keys include that render's queries and slices. */
+  forRender(inputs: RenderInputs): PageReuse {
+    const digests: Digests = {
+      queries: new Map(
+        [...inputs.queries].map(([hash, q]) => [hash, sha(JSON.stringify(q.data ?? null))]),
+      ),
+      slices: new Map(
+        inputs.slices.map((s) => [s.name, sha(`${JSON.stringify(s.sliceData)}\0${s.html}`)]),
+      ),
+    };
+    const keyOf = (route: RouteDefinition) => pageKey(this.codeHash, this.trailingSlash, route);
+    return {
+      reuse: (route) => {
+        const entry = this.saved[route.path];
+        if (!entry || entry.key !== keyOf(route)) return undefined;
+        if (depsDigest(entry.output, digests) !== entry.deps) return undefined;
+        this.pages.set(route.path, entry);
+        this.reused++;
+        return entry.output;
+      },
+      store: (route, output) => {
+        this.pages.set(route.path, {
+          key: keyOf(route),
+          deps: depsDigest(output, digests),
+          output,
+        });
+      },
+    };
+  }
+
+  /** Every page of this build came from the cache: its page half need not be written again. */
+  get allReused(): boolean {
+    return this.reused === this.pages.size;
+  }
+}

@@ -1,0 +1,63 @@
+// The output folder around the stages: taken before them (lock, leftovers), put in place after
+// them, and the one clean-up after a failure.
+import type { Bundler } from './bundle/process.ts';
+import type { FoldersAhead } from './emit.ts';
+import type { IncrementalCache } from './incremental/index.ts';
+import { lockOutput } from './lock.ts';
+import { discardStaging, removeLeftovers, swapIntoPlace } from './swap.ts';
+import type { BuildReporter } from './types.ts';
+
+interface Folders {
+  outDir: string;
+  /** Beside `outDir`; written by the stages, swapped into place at the end. */
+  stagingDir: string;
+}
+
+/**
+ * Takes the output folder for this build: waits for another build writing it, then clears what
+ * a build cut short left. Resolves to the release of the folder.
+ */
+export async function claimOutput(
+  site: Folders,
+  reporter?: BuildReporter,
+): Promise<() => Promise<void>> {
+  const unlock = await lockOutput(site.outDir, (holder) =>
+    reporter?.note?.(
+      `Waiting for the build of process ${holder} into ${site.outDir} to finish: one build at a time writes an output folder.`,
+    ),
+  );
+  try {
+    await discardStaging(site.stagingDir);
+    // before anything reads the output: a build killed mid-swap left its new output aside
+    await removeLeftovers(site.outDir);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+  return unlock;
+}
+
+/** The staging folder replaces the output; when the output already is this build, it is left as it is. */
+export async function placeOutput(site: Folders, upToDate: boolean): Promise<void> {
+  if (upToDate) await discardStaging(site.stagingDir);
+  else await swapIntoPlace(site.stagingDir, site.outDir);
+}
+
+/** What may still be writing into the staging folder when a stage fails. */
+export interface InFlight {
+  stagingDir: string;
+  bundler: Bundler;
+  bundling?: Promise<unknown>;
+  folders?: FoldersAhead;
+  cache?: IncrementalCache;
+}
+
+/** After a failed stage: nothing may land in the staging folder once it is gone. */
+export async function cleanUpAfterFailure(run: InFlight): Promise<void> {
+  await run.bundler.stop();
+  await run.bundling?.catch(() => {});
+  run.folders?.stop();
+  await run.folders?.done.catch(() => {});
+  await run.cache?.discard();
+  await discardStaging(run.stagingDir);
+}

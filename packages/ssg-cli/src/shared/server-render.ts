@@ -1,0 +1,28 @@
+// The server render's interface (runtime/server.tsx implements it): declared here so the build,
+// its render workers and `ssg dev` call it without DOM types.
+import type { PageData, SliceData } from '@ssg/loader/contract';
+import type { BrowserDefinition } from '../site/index.ts';
+import type { TrailingSlash } from './trailing-slash.ts';
+
+export interface ServerRenderInput {
+  /** Every static query result of the build, by hash. */
+  staticQueryResults: Record<string, unknown>;
+  trailingSlash: TrailingSlash;
+}
+
+/** What `runtime/server.tsx` exports. */
+export interface ServerRenderer {
+  renderPage(
+    page: PageData,
+    component: unknown,
+    sliceHtml: ReadonlyMap<string, string>,
+    input: ServerRenderInput,
+    /** The site's `BrowserDefinition.layout`. */
+    layout?: BrowserDefinition['layout'],
+  ): { html: string; staticQueryHashes: string[]; slicesMap: Record<string, string> };
+  renderSlice(
+    slice: SliceData,
+    component: unknown,
+    input: ServerRenderInput,
+  ): { html: string; staticQueryHashes: string[] };
+}
