@@ -122,8 +122,9 @@ async function clientNavigate(page: Page, to: string): Promise<void> {
 }
 
 describe('the emitted Content-Security-Policy', () => {
-  it.for(BRANDS.flatMap((brand) => HOST_NAMES.map((name) => [brand, name] as const)))(
+  it.for(BRANDS.flatMap((brand) => HOST_NAMES.map((name): [string, string] => [brand, name])))(
     'every page of %s, loaded and client-navigated with the service worker on, raises no violation on %s',
+    { timeout: 120_000 },
     async ([brand, name]) => {
       const host = hosts.find((h) => h.brand === brand && h.name === name);
       if (!host) throw new Error(`${brand} was not served by ${name}`);
@@ -154,7 +155,6 @@ describe('the emitted Content-Security-Policy', () => {
       await page.browserContext().close();
       expect(violations, where).toEqual([]);
     },
-    120_000,
   );
 
   it('an inline script injected into a built page does not run, under the header and under the meta fallback alone', async () => {

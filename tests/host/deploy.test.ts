@@ -7,6 +7,7 @@ import {
   documentRequests,
   type LaunchedBrowser,
   launchChromium,
+  type PageLog,
   recordPage,
 } from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';

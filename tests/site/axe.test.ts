@@ -101,7 +101,9 @@ function gradientContrastFailures(page: Page, selectors: string[]): Promise<stri
 async function audit(page: Page, url: string): Promise<string[]> {
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForSelector('#___ssg[data-hydrated="true"]');
-  const results = await new AxePuppeteer(page).withTags(TAGS).analyze();
+  // @axe-core/puppeteer types its page with its own copy of puppeteer-core: the same object
+  const axePage = page as unknown as ConstructorParameters<typeof AxePuppeteer>[0];
+  const results = await new AxePuppeteer(axePage).withTags(TAGS).analyze();
   const violations = results.violations.flatMap((v) =>
     v.nodes.map(
       (n) =>

@@ -1,4 +1,6 @@
 // Real: build() of the mini fixture site, `ssg serve`, Debian Chromium. Faked: nothing.
+
+import type { ElementHandle } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchChromium, recordPage } from '../support/browser.ts';
 import { buildMiniSite, serveBuild } from '../support/site-build.ts';
@@ -58,19 +60,18 @@ describe('a page the visitor is about to open', () => {
     const link = 'main a[href="/servicos/"]';
     await page.hover(link);
     // The page is in the document before the click, but not shown.
-    const ahead = await page.waitForFunction(() =>
+    // waits until the element exists, so the handle holds it
+    const ahead = (await page.waitForFunction(() =>
       [...document.querySelectorAll('main h1')].find((h) => h.textContent === 'Serviços'),
-    );
-    expect(await ahead.evaluate((h) => (h as HTMLElement).offsetParent === null)).toBe(true);
+    )) as ElementHandle<HTMLElement>;
+    expect(await ahead.evaluate((h) => h.offsetParent === null)).toBe(true);
     expect(await page.$eval('main h1', (h) => h.textContent)).toBe('Início');
     expect(await page.$$eval('main h1', (hs) => hs.length)).toBe(2);
 
     await page.click(link);
     await page.waitForFunction(() => window.location.pathname === '/servicos/');
     // The same element, now visible, and the only page in the document.
-    expect(
-      await ahead.evaluate((h) => h.isConnected && (h as HTMLElement).offsetParent !== null),
-    ).toBe(true);
+    expect(await ahead.evaluate((h) => h.isConnected && h.offsetParent !== null)).toBe(true);
     expect(await page.$$eval('main h1', (hs) => hs.map((h) => h.textContent))).toEqual([
       'Serviços',
     ]);

@@ -1,9 +1,13 @@
-// Real: build() of the mini fixture site, the service-worker stage with workbox-build. Faked: a site definition with an offline text (for the stage alone).
+// Real: build() of the mini fixture site, the service-worker stage with the worker bundled from src/browser/sw.ts (workbox's modules). Faked: a site definition with an offline text (for the stage alone).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateServiceWorker, type ServiceWorkerInput } from '../src/pipeline/service-worker.ts';
+import {
+  generateServiceWorker,
+  type ServiceWorkerInput,
+  serviceWorkerSettings,
+} from '../src/pipeline/service-worker.ts';
 import { buildMini, listFiles, MINI_SITE, must, tempDir } from './helpers.ts';
 
 describe('the service worker of a build', () => {
@@ -11,7 +15,9 @@ describe('the service worker of a build', () => {
     const result = await buildMini();
     const sw = readFileSync(path.join(result.outDir, 'sw.js'), 'utf8');
     expect(sw.startsWith(`// build ${result.compilationHash}\n`)).toBe(true);
-    expect(sw).toContain(`const SSG_BUILD = "${result.compilationHash}";`);
+    // the build's settings and precache list, written where the bundled worker reads them
+    expect(sw).toContain(`{"build":"${result.compilationHash}","cacheId":"ssg-main",`);
+    expect(sw).not.toMatch(/self\.__(WB_MANIFEST|SSG_SW__)/);
     for (const url of [
       'index.html',
       'sobre/index.html',
@@ -27,10 +33,6 @@ describe('the service worker of a build', () => {
       );
     }
     expect(sw).toMatch(/\{"url":"_ssg\/app-[\w-]+\.js","revision":null\}/);
-    // no navigateFallback: unknown URLs must never get a page with status 200
-    expect(sw).not.toContain('NavigationRoute');
-    // navigations and data are network-first in our listener, which runs before workbox's
-    expect(sw.indexOf("self.addEventListener('fetch'")).toBeLessThan(sw.indexOf('workbox:core'));
     expect(readFileSync(path.join(result.outDir, '_ssg-offline.html'), 'utf8')).toContain(
       '<html lang="en">',
     );
@@ -66,6 +68,7 @@ describe('the service worker of a build', () => {
     expect(sw).toContain('caches.delete');
     expect(sw).toContain('self.skipWaiting()');
     expect(sw).not.toContain('workbox:');
+    expect(sw).toContain(`{"build":"${result.compilationHash}"}`);
     expect(sw).not.toMatch(/clients\.claim|\.navigate\(/); // it never reloads pages: no loop possible
     const html = readFileSync(path.join(result.outDir, 'index.html'), 'utf8');
     expect(html).not.toContain('data-service-worker="on"');
@@ -101,5 +104,32 @@ describe('the service worker of a build', () => {
     expect(page).toContain('<h1>Você está sem conexão</h1>');
     expect(page).toContain('Esta página &lt;ainda&gt; não foi salva.');
     expect(page).not.toContain('<script');
+  });
+
+  it("writes the site's runtimeCaching rules, with their expiration, into the worker's settings", async () => {
+    const rules = [
+      { urlPrefix: '/images/', strategy: 'CacheFirst', cacheName: 'img', maxEntries: 50 },
+      { urlPrefix: '/fonts/', strategy: 'StaleWhileRevalidate', cacheName: 'fonts' },
+    ] as const;
+    expect(serviceWorkerSettings('vet', rules)).toEqual({
+      cacheId: 'ssg-vet',
+      offlinePage: '/_ssg-offline.html',
+      runtimeCaching: rules,
+    });
+    const stagingDir = tempDir();
+    const ctx = {
+      root: MINI_SITE,
+      stagingDir,
+      brand: 'vet',
+      serviceWorker: true,
+      runtimeCaching: rules,
+      compilationHash: 'abc',
+      precache: new Map(),
+      clientFiles: [],
+      loaded: { site: { lang: 'en' } },
+    } as unknown as ServiceWorkerInput;
+    await generateServiceWorker(ctx);
+    const sw = readFileSync(path.join(stagingDir, 'sw.js'), 'utf8');
+    expect(sw).toContain(JSON.stringify({ build: 'abc', ...serviceWorkerSettings('vet', rules) }));
   });
 });

@@ -7,9 +7,11 @@ import {
   sliceDataUrl,
   staticQueryUrl,
 } from '@ssg/loader/contract';
+import type { BootData } from '../browser/boot-data.ts';
 import { type CspSettings, cspMeta, type InlineSources, inlineSources } from '../shared/csp.ts';
 import { escapeAttribute, headToHtml, jsonForScript, ROOT_ID } from '../shared/html.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
+import { browserCode } from './browser-code.ts';
 import type { ClientBundle } from './bundle/client.ts';
 
 export interface DocumentInput {
@@ -29,6 +31,8 @@ export interface DocumentInput {
   csp?: CspSettings;
 }
 
+export type { BootData };
+
 const unique = (items: string[]): string[] => [...new Set(items)];
 
 const rootAttrs = (input: DocumentInput): string =>
@@ -37,25 +41,10 @@ const rootAttrs = (input: DocumentInput): string =>
 /** CSS is raw text inside `<style>`: only a closing tag could end it early. */
 const styleText = (css: string): string => css.replace(/<\/(style)/gi, '<\\/$1');
 
-/** What a page starts once it has painted: `<script type="application/json" id="___ssg-boot">`. */
-export interface BootData {
-  /** The client entry (React, the runtime, the loader). */
-  entry: string;
-  /** JS the page needs at once besides the entry: its component's chunks and their imports. */
-  modules: string[];
-  /** app-data, the page's page-data, its static queries and slices. */
-  data: string[];
-}
-
 const BOOT_ID = `${ROOT_ID}-boot`;
 
-/**
- * Starts the client after the first paint: the server HTML and its inline CSS paint with the
- * whole bandwidth to themselves (and the images and font they ask for), then the page's chunks and
- * JSON are preloaded side by side and the entry is imported. A page opened in a background tab
- * (no frames there) starts at once. The same text on every page.
- */
-const BOOT_SCRIPT = `const b=JSON.parse(document.getElementById(${JSON.stringify(BOOT_ID)}).textContent),h=document.head,l=(r,u,a)=>{const e=document.createElement("link");e.rel=r;e.href=u;if(a){e.as=a;e.crossOrigin="anonymous"}h.append(e)},g=()=>{b.modules.forEach(u=>l("modulepreload",u));b.data.forEach(u=>l("preload",u,"fetch"));import(b.entry)};document.hidden?setTimeout(g):requestAnimationFrame(()=>setTimeout(g))`;
+/** Starts the client after the first paint (src/browser/boot.ts, minified): the same text on every page. */
+const BOOT_SCRIPT = browserCode('boot');
 
 /**
  * A page's HTML for `ssg dev`, whose inline module scripts Vite analyses: the boot script's import

@@ -2,6 +2,7 @@
 import { type CspSettings, cspMeta, inlineSources } from '../shared/csp.ts';
 import { escapeAttribute, escapeHtml } from '../shared/html.ts';
 import type { SiteDefinition } from '../site/index.ts';
+import { browserCode } from './browser-code.ts';
 
 /** The offline message when a site gives none (`SiteDefinition.offline`). */
 export const DEFAULT_OFFLINE = {
@@ -22,7 +23,7 @@ export function offlinePageHtml(input: { lang: string; title: string; message: s
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
     `<title>${title}</title>`,
-    '<style>body{font:1.125rem/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;padding:1.5rem;box-sizing:border-box;color:#1f2933;background:#f7f7f7}main{max-width:32rem}h1{font-size:1.5rem;margin:0 0 .5rem}</style>',
+    `<style>${browserCode('offlineCss')}</style>`,
     `</head><body><main data-ssg-offline><h1>${title}</h1><p>${escapeHtml(input.message)}</p></main></body></html>`,
     '',
   ].join('\n');

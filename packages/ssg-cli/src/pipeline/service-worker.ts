@@ -1,63 +1,33 @@
-// Stage "service-worker": the build's sw.js (workbox, with this build's precache list) and its offline page.
+// Stage "service-worker": the build's sw.js (the bundled worker, the site's settings, this build's precache list) and its offline page.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GenerateSWOptions } from 'workbox-build';
+import type { PrecacheEntry, WorkerSettings } from '../browser/sw-settings.ts';
 import type { RuntimeCachingRule } from '../config/define-config.ts';
 import { OFFLINE_PAGE } from '../host/rules.ts';
 import type { CspSettings } from '../shared/csp.ts';
+import { browserCode } from './browser-code.ts';
 import { offlinePageOf } from './offline-page.ts';
-import { type PrecacheEntry, selfUnregisteringWorker, serviceWorkerPrelude } from './sw-runtime.ts';
 import type { LoadedSite } from './types.ts';
 
-/** Stands in the generated worker for the precache list, which changes with every build. */
-const SENTINEL_URL = '__SSG_PRECACHE_MANIFEST__';
-const SENTINEL = `{url:"${SENTINEL_URL}",revision:null}`;
-
-/** The worker's configuration, minus the precache list (ours) and file paths. */
-export function serviceWorkerConfig(
+/** The worker's settings for a site (all but the build's hash): written into sw.js beside the manifest. */
+export function serviceWorkerSettings(
   brand: string,
   rules: readonly RuntimeCachingRule[],
-): Omit<GenerateSWOptions, 'swDest' | 'globDirectory'> {
+): Omit<WorkerSettings, 'build'> {
   return {
-    globPatterns: [],
-    additionalManifestEntries: [{ url: SENTINEL_URL, revision: null }],
+    // cache names: ssg-<brand>-precache-v2-<scope>, …; every ssg cache starts with `ssg-`
     cacheId: `ssg-${brand}`,
-    mode: 'production',
-    sourcemap: false,
-    inlineWorkboxRuntime: true,
-    cleanupOutdatedCaches: true,
-    // The page open at the first visit is controlled once the worker activates. No skipWaiting:
-    // a worker of a newer build waits until the old build's tabs close, so a tab offline always
-    // gets HTML, data and chunks of one build.
-    clientsClaim: true,
-    // Pages are served from /about/, but the HTML file is about/index.html.
-    directoryIndex: 'index.html',
-    // No navigateFallback: on a multi-page site it would answer unknown URLs with a page and 200.
-    // Navigations and page-data/app-data/slice-data are network-first in our prelude
-    // (sw-runtime.ts), with this build's precached copies as the offline answer.
-    // The site's own rules (config `serviceWorker.runtimeCaching`): a path prefix of its URLs.
-    runtimeCaching: rules.map((rule) => ({
-      urlPattern: new RegExp(`^https?://[^/]+${escapeRegExp(rule.urlPrefix)}`),
-      handler: rule.strategy,
-      options: {
-        cacheName: rule.cacheName,
-        ...(rule.maxEntries || rule.maxAgeSeconds
-          ? {
-              expiration: {
-                ...(rule.maxEntries ? { maxEntries: rule.maxEntries } : {}),
-                ...(rule.maxAgeSeconds ? { maxAgeSeconds: rule.maxAgeSeconds } : {}),
-              },
-            }
-          : {}),
-      },
+    offlinePage: OFFLINE_PAGE,
+    runtimeCaching: rules.map(({ urlPrefix, strategy, cacheName, maxEntries, maxAgeSeconds }) => ({
+      urlPrefix,
+      strategy,
+      cacheName,
+      ...(maxEntries ? { maxEntries } : {}),
+      ...(maxAgeSeconds ? { maxAgeSeconds } : {}),
     })),
   };
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** A precache revision: the MD5 of the contents, as workbox makes them. */
 export const md5 = (contents: string | Uint8Array): string =>
@@ -90,8 +60,6 @@ export function precacheManifest(
 
 /** What the worker is made from. */
 export interface ServiceWorkerInput {
-  /** The site's folder: the worker's template is kept in its node_modules/.ssg/sw. */
-  root: string;
   stagingDir: string;
   loaded: LoadedSite;
   brand: string;
@@ -106,10 +74,9 @@ export interface ServiceWorkerInput {
 }
 
 /**
- * Stage "service-worker": a workbox worker. Its code depends only on the configuration, so it is
- * made once per configuration and kept in node_modules/.ssg; each build puts its own precache
- * list (revisions from emit) in place of the sentinel entry and its own prelude (build hash,
- * network-first navigations and data, offline page) before it.
+ * Stage "service-worker": the worker bundled with the package (src/browser/sw.ts), with this
+ * build's settings and precache list (revisions from emit) written in at the points it reads
+ * them, `self.__SSG_SW__` and workbox's documented `self.__WB_MANIFEST`.
  * With `serviceWorker: false` it writes a worker that unregisters itself instead. Returns the
  * output-relative names it wrote.
  */
@@ -117,97 +84,37 @@ export async function generateServiceWorker(ctx: ServiceWorkerInput): Promise<st
   const compilationHash = ctx.compilationHash;
   const swFile = path.join(ctx.stagingDir, 'sw.js');
   if (!ctx.serviceWorker) {
-    await writeFile(swFile, selfUnregisteringWorker({ compilationHash }));
+    const code = fillIn(browserCode('swOff'), { 'self.__SSG_SW__': { build: compilationHash } });
+    await writeFile(swFile, `// build ${compilationHash}\n${code}`);
     return ['sw.js'];
   }
   const offlineHtml = offlinePageOf(ctx.loaded.site, ctx.csp);
   await writeFile(path.join(ctx.stagingDir, OFFLINE_PAGE), offlineHtml);
-  const config = serviceWorkerConfig(ctx.brand, ctx.runtimeCaching);
-  const template = await workerTemplate(ctx.root, config);
   const revisions = new Map(ctx.precache);
   revisions.set(OFFLINE_PAGE.replace(/^\//, ''), md5(offlineHtml));
-  const manifest = precacheManifest(revisions, ctx.clientFiles);
-  const sentinel = template.indexOf(SENTINEL);
-  const code =
-    template.slice(0, sentinel) +
-    manifest.map((e) => JSON.stringify(e)).join(',') +
-    template.slice(sentinel + SENTINEL.length);
-  const prelude = serviceWorkerPrelude({
-    compilationHash,
-    offlinePage: OFFLINE_PAGE,
-    entries: manifest,
+  const settings = {
+    build: compilationHash,
+    ...serviceWorkerSettings(ctx.brand, ctx.runtimeCaching),
+  };
+  const code = fillIn(browserCode('sw'), {
+    'self.__SSG_SW__': settings,
+    'self.__WB_MANIFEST': precacheManifest(revisions, ctx.clientFiles),
   });
-  await writeFile(swFile, `// build ${compilationHash}\n${prelude}${code}`);
+  await writeFile(swFile, `// build ${compilationHash}\n${code}`);
   return ['sw.js', OFFLINE_PAGE];
 }
 
-/**
- * The worker's code with the sentinel in place of the precache list, kept per configuration in
- * node_modules/.ssg/sw. Workbox's own template (the source generateSW would bundle) is filled in
- * and bundled with esbuild: ~0.1 s, where generateSW's rollup, Babel and terser took 1.6-2.3 s
- * and importing workbox-build alone ~1 s and ~70 MB.
- */
-async function workerTemplate(
-  siteDir: string,
-  config: ReturnType<typeof serviceWorkerConfig>,
-): Promise<string> {
-  const require = createRequire(import.meta.url);
-  const workboxDir = path.dirname(require.resolve('workbox-build/package.json'));
-  const esbuild = await import('esbuild');
-  const { version } = JSON.parse(await readFile(path.join(workboxDir, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  const key = createHash('sha256')
-    .update(`workbox ${version} esbuild ${esbuild.version}`)
-    .update(
-      JSON.stringify(config, (_k, v: unknown) =>
-        typeof v === 'function' || v instanceof RegExp ? v.toString() : v,
-      ),
-    )
-    .digest('hex')
-    .slice(0, 16);
-  const cached = path.join(siteDir, 'node_modules/.ssg/sw', key, 'sw.js');
-  if (existsSync(cached)) return readFile(cached, 'utf8');
-
-  // Not part of workbox-build's API, but the module generateSW itself uses; its version is pinned.
-  const { populateSWTemplate } = require(
-    path.join(workboxDir, 'build/lib/populate-sw-template.js'),
-  ) as {
-    populateSWTemplate(options: GenerateSWOptions & { manifestEntries: unknown[] }): string;
-  };
-  const source = populateSWTemplate({
-    ...config,
-    swDest: 'sw.js',
-    globDirectory: '.',
-    manifestEntries: config.additionalManifestEntries ?? [],
-  });
-  const result = await esbuild.build({
-    // the template imports the workbox runtime packages, which resolve beside workbox-build
-    stdin: { contents: source, resolveDir: workboxDir, sourcefile: 'sw-template.js', loader: 'js' },
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'iife',
-    // workbox-build's own default targets are Chrome 56 and later
-    target: 'es2017',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
-  const generated = result.outputFiles[0]?.text ?? '';
-  if (!generated.includes(SENTINEL)) {
-    throw new Error(
-      'The service worker template lost its precache sentinel; workbox or esbuild changed their output.',
-    );
+/** The worker's code with each placeholder (found exactly once) replaced by its value as JSON. */
+function fillIn(code: string, values: Record<string, unknown>): string {
+  let filled = code;
+  for (const [placeholder, value] of Object.entries(values)) {
+    const at = filled.indexOf(placeholder);
+    if (at === -1 || filled.indexOf(placeholder, at + 1) !== -1) {
+      throw new Error(
+        `The bundled service worker should read ${placeholder} once; rebuild @ssg/cli.`,
+      );
+    }
+    filled = filled.slice(0, at) + JSON.stringify(value) + filled.slice(at + placeholder.length);
   }
-  // Written beside, then renamed into place: a build running at the same time never reads half a file.
-  const scratch = `${path.dirname(cached)}.tmp-${process.pid}`;
-  await mkdir(scratch, { recursive: true });
-  await writeFile(path.join(scratch, 'sw.js'), generated);
-  await rm(path.dirname(cached), { recursive: true, force: true });
-  await rename(scratch, path.dirname(cached)).catch(async () => {
-    // Another build made the same template at the same time: theirs is as good as ours.
-    await rm(scratch, { recursive: true, force: true });
-  });
-  return generated;
+  return filled;
 }

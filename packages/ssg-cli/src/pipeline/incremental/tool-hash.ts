@@ -32,7 +32,6 @@ export function toolHash(root: string): Promise<string> {
     for (const [req, name] of [
       [cli, 'vite'],
       [cli, '@vitejs/plugin-react'],
-      [cli, 'workbox-build'],
       [site, 'react'],
       [site, 'react-dom'],
     ] as const) {
