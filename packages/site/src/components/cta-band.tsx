@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import type { ImageData } from '../page-data.ts';
 import { Icon } from './icon.tsx';
@@ -15,7 +16,7 @@ export function CtaBand({ title, subtitle, image, className, children, ...props 
   return (
     <section
       data-slot="cta-band"
-      className={['cta-band', className].filter(Boolean).join(' ')}
+      className={cn('cta-band', className)}
       aria-labelledby="cta-title"
       {...props}
     >

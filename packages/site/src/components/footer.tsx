@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import type { BadgeKind } from '../lib/brand.ts';
+import { cn } from '../lib/cn.ts';
 import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
 import type { ImageData, SocialLinks, UnitView } from '../page-data.ts';
 import { Badge } from './badge.tsx';
@@ -40,12 +41,7 @@ export function Footer({
   ...props
 }: FooterProps) {
   return (
-    <footer
-      id="contato"
-      data-slot="footer"
-      className={['footer', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <footer id="contato" data-slot="footer" className={cn('footer', className)} {...props}>
       <div className="footer__inner">
         <div className="footer__about">
           <div className="footer__brand">

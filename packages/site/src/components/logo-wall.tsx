@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import type { ImageData } from '../page-data.ts';
 import { SiteLink } from './site-link.tsx';
 
@@ -9,11 +10,7 @@ export interface LogoWallProps extends ComponentProps<'ul'> {
 /** Partner and covenant logos; those with a site link to it. */
 export function LogoWall({ items, className, ...props }: LogoWallProps) {
   return (
-    <ul
-      data-slot="logo-wall"
-      className={['logo-wall', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <ul data-slot="logo-wall" className={cn('logo-wall', className)} {...props}>
       {items.map((item) => {
         const img = (
           <img

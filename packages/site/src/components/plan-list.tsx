@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import type { BenefitView, PlanView } from '../page-data.ts';
 import { Icon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
@@ -15,11 +16,7 @@ export interface PlanListProps extends ComponentProps<'div'> {
 export function PlanList({ plans, benefits, ctaHref, className, ...props }: PlanListProps) {
   const byId = new Map(benefits.map((b) => [b.id, b]));
   return (
-    <div
-      data-slot="plan-list"
-      className={['grid', 'grid--plans', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <div data-slot="plan-list" className={cn('grid', 'grid--plans', className)} {...props}>
       {plans.map((plan) => (
         <article
           key={plan.name}

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import type { ServiceView } from '../page-data.ts';
 import { Icon, type IconName } from './icon.tsx';
 
@@ -11,7 +12,7 @@ export function ServiceCard({ service, className, ...props }: ServiceCardProps) 
     <article
       data-slot="service-card"
       id={service.slug}
-      className={['card', 'service-card', className].filter(Boolean).join(' ')}
+      className={cn('card', 'service-card', className)}
       {...props}
     >
       <span className="service-card__icon">
@@ -31,7 +32,7 @@ export function ServiceGrid({
   return (
     <div
       data-slot="service-grid"
-      className={['grid', 'grid--services', className].filter(Boolean).join(' ')}
+      className={cn('grid', 'grid--services', className)}
       data-columns={services.length % 4 === 0 ? 4 : 3}
       {...props}
     >

@@ -1,4 +1,5 @@
 import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
+import { cn } from '../lib/cn.ts';
 import { Icon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './side-menu.css';
@@ -88,7 +89,7 @@ export function SideMenu({
     <div
       data-slot="side-menu-root"
       data-state={open ? 'open' : 'closed'}
-      className={['side-menu', className].filter(Boolean).join(' ')}
+      className={cn('side-menu', className)}
       {...props}
     >
       <div

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import type { SocialLinks } from '../page-data.ts';
 import { Icon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
@@ -20,11 +21,7 @@ export function SocialList({ social, className, ...props }: SocialListProps) {
     { icon: 'whatsapp', label: 'WhatsApp', href: social.whatsapp.href },
   ] as const;
   return (
-    <ul
-      data-slot="social-list"
-      className={['social-list', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <ul data-slot="social-list" className={cn('social-list', className)} {...props}>
       {links.map((l) => (
         <li key={l.icon}>
           <SiteLink to={l.href} className="social-list__link" aria-label={l.label}>

@@ -1,4 +1,5 @@
 import { type ComponentProps, type ReactNode, type Ref, useEffect, useState } from 'react';
+import { cn } from '../lib/cn.ts';
 import { telHref } from '../lib/phone.ts';
 import { Icon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
@@ -56,7 +57,7 @@ export function TopBar({
       <header
         data-slot="top-bar"
         data-state={fixed ? 'fixed' : 'static'}
-        className={['top-bar', className].filter(Boolean).join(' ')}
+        className={cn('top-bar', className)}
         {...props}
       >
         <div className="top-bar__inner">

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
 import type { UnitView } from '../page-data.ts';
 import { Icon } from './icon.tsx';
@@ -11,11 +12,7 @@ export interface UnitCardProps extends ComponentProps<'article'> {
 /** A unit with its maps search link, WhatsApp chat link (prefilled message), phone and site. */
 export function UnitCard({ unit, className, ...props }: UnitCardProps) {
   return (
-    <article
-      data-slot="unit-card"
-      className={['card', 'unit-card', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <article data-slot="unit-card" className={cn('card', 'unit-card', className)} {...props}>
       <h3 className="unit-card__name">{unit.name}</h3>
       <p className="unit-card__address">
         <Icon name="map-pin" size={18} color="currentColor" />

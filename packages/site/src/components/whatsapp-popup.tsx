@@ -1,4 +1,5 @@
 import { type ComponentProps, useId, useState } from 'react';
+import { cn } from '../lib/cn.ts';
 import { Icon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './whatsapp-popup.css';
@@ -16,7 +17,7 @@ export function WhatsappPopup({ title, href, className, ...props }: WhatsappPopu
     <div
       data-slot="whatsapp-popup"
       data-state={open ? 'open' : 'closed'}
-      className={['wa-popup', className].filter(Boolean).join(' ')}
+      className={cn('wa-popup', className)}
       {...props}
     >
       {open ? (
