@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import type { ImageData } from '../page-data.ts';
-import { Icon } from './icon.tsx';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 
 export interface CtaBandProps extends Omit<ComponentProps<'section'>, 'title'> {
@@ -48,7 +48,7 @@ export function CtaBand({ title, subtitle, image, className, children, ...props 
 export function CtaCallButton({ phone }: { phone: string }) {
   return (
     <SiteLink to={telHref(phone)} className="button" data-variant="ghost-light" data-size="lg">
-      <Icon name="phone" size={20} color="currentColor" />
+      <TextIcon name="phone" size={20} />
       {formatLandline(phone)}
     </SiteLink>
   );

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import type { BenefitView, PlanView } from '../page-data.ts';
-import { Icon } from './icon.tsx';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 
 const price = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -35,7 +35,7 @@ export function PlanList({ plans, benefits, ctaHref, className, ...props }: Plan
               const b = byId.get(id);
               return b ? (
                 <li key={id}>
-                  <Icon name="check" size={18} color="currentColor" />
+                  <TextIcon name="check" size={18} />
                   <span>
                     <strong>{b.title}</strong>
                     <span>{b.description}</span>

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import type { ServiceView } from '../page-data.ts';
-import { Icon, type IconName } from './icon.tsx';
+import { type IconName, TextIcon } from './icon.tsx';
 
 export interface ServiceCardProps extends ComponentProps<'article'> {
   service: ServiceView;
@@ -16,7 +16,7 @@ export function ServiceCard({ service, className, ...props }: ServiceCardProps) 
       {...props}
     >
       <span className="service-card__icon">
-        <Icon name={service.icon as IconName} size={28} color="currentColor" />
+        <TextIcon name={service.icon as IconName} size={28} />
       </span>
       <h3 className="service-card__title">{service.title}</h3>
       <p className="service-card__text">{service.description}</p>

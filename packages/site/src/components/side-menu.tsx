@@ -1,6 +1,6 @@
 import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
 import { cn } from '../lib/cn.ts';
-import { Icon } from './icon.tsx';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './side-menu.css';
 
@@ -117,7 +117,7 @@ export function SideMenu({
             aria-label="Fechar menu"
             onClick={onClose}
           >
-            <Icon name="close" size={24} color="currentColor" />
+            <TextIcon name="close" size={24} />
           </button>
         </div>
         <nav aria-label="Navegação principal">

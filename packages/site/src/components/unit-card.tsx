@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
 import type { UnitView } from '../page-data.ts';
-import { Icon } from './icon.tsx';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 
 export interface UnitCardProps extends ComponentProps<'article'> {
@@ -15,12 +15,12 @@ export function UnitCard({ unit, className, ...props }: UnitCardProps) {
     <article data-slot="unit-card" className={cn('card', 'unit-card', className)} {...props}>
       <h3 className="unit-card__name">{unit.name}</h3>
       <p className="unit-card__address">
-        <Icon name="map-pin" size={18} color="currentColor" />
+        <TextIcon name="map-pin" size={18} />
         <span>{unit.address}</span>
       </p>
       <div className="unit-card__actions">
         <SiteLink to={unit.mapsHref} className="button" data-variant="outline" data-size="sm">
-          <Icon name="map-pin" size={16} color="currentColor" />
+          <TextIcon name="map-pin" size={16} />
           Ver no mapa
         </SiteLink>
         <SiteLink
@@ -30,7 +30,7 @@ export function UnitCard({ unit, className, ...props }: UnitCardProps) {
           data-size="sm"
           aria-label={`WhatsApp ${formatWhatsapp(unit.whats)} (${unit.name})`}
         >
-          <Icon name="whatsapp" size={16} color="currentColor" />
+          <TextIcon name="whatsapp" size={16} />
           {formatWhatsapp(unit.whats)}
         </SiteLink>
         {unit.tel ? (
@@ -41,7 +41,7 @@ export function UnitCard({ unit, className, ...props }: UnitCardProps) {
             data-size="sm"
             aria-label={`Telefone ${formatLandline(unit.tel)} (${unit.name})`}
           >
-            <Icon name="phone" size={16} color="currentColor" />
+            <TextIcon name="phone" size={16} />
             {formatLandline(unit.tel)}
           </SiteLink>
         ) : null}
@@ -53,7 +53,7 @@ export function UnitCard({ unit, className, ...props }: UnitCardProps) {
             data-size="sm"
             aria-label={`Site da ${unit.name}`}
           >
-            <Icon name="globe" size={16} color="currentColor" />
+            <TextIcon name="globe" size={16} />
             Site da unidade
           </SiteLink>
         ) : null}
