@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type RunningServer, serve } from '@ssg/cli';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRANDS } from '../../packages/site/src/brands.ts';
 import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';
 import { buildSite } from '../support/site-build.ts';
@@ -24,7 +25,6 @@ interface Host {
   root: string;
 }
 
-const BRANDS = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
 const HOST_NAMES = ['nginx', 'ssg serve'] as const;
 const INJECTED = '/injetada/';
 /** A document has loaded once its scripts ran: the client then hydrates within the idle time. */

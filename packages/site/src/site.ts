@@ -5,9 +5,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineSite, type RouteDefinition } from '@ssg/cli/site';
+import { BRANDS } from './brands.ts';
 import { brandIllustrations, imageUrl } from './content/brand-illustrations.ts';
 import { robotsTxt, sitemapXml } from './content/crawler-files.ts';
-import { BRANDS, loadContent } from './content/load-content.ts';
+import { loadContent } from './content/load-content.ts';
 import { qrSvg } from './content/qr-code.ts';
 import type { Content, NamedImage } from './content/schema.ts';
 import { fillBrandText, pageHead, unitsJsonLd } from './content/seo.ts';
