@@ -4,6 +4,7 @@ import { formatLandline, telHref } from '../lib/phone.ts';
 import type { ImageData } from '../page-data.ts';
 import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
+import './cta-band.css';
 
 export interface CtaBandProps extends Omit<ComponentProps<'section'>, 'title'> {
   title: string;

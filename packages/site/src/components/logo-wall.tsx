@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import type { ImageData } from '../page-data.ts';
 import { SiteLink } from './site-link.tsx';
+import './logo-wall.css';
 
 export interface LogoWallProps extends ComponentProps<'ul'> {
   items: Array<{ name: string; logo: ImageData; url?: string }>;

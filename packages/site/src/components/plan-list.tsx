@@ -3,6 +3,7 @@ import { cn } from '../lib/cn.ts';
 import type { BenefitView, PlanView } from '../page-data.ts';
 import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
+import './plan-list.css';
 
 const price = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import type { ServiceView } from '../page-data.ts';
 import { type IconName, TextIcon } from './icon.tsx';
+import './service-card.css';
 
 export interface ServiceCardProps extends ComponentProps<'article'> {
   service: ServiceView;

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import type { ImageData } from '../page-data.ts';
+import './team-list.css';
 
 export interface TeamListProps extends ComponentProps<'ul'> {
   team: Array<{ name: string; role: string; photo: ImageData }>;

@@ -4,6 +4,7 @@ import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
 import type { UnitView } from '../page-data.ts';
 import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
+import './unit-card.css';
 
 export interface UnitCardProps extends ComponentProps<'article'> {
   unit: UnitView;

@@ -8,7 +8,7 @@ import { UnitCard } from '../components/unit-card.tsx';
 import { whatsappChatUrl } from '../lib/links.ts';
 import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
 import type { ContactData } from '../page-data.ts';
-import './pages.css';
+import './contact-page.css';
 
 const GROUPS = [
   ['agendamento', 'Agendamento'],

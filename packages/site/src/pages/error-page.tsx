@@ -2,7 +2,8 @@ import { TextIcon } from '../components/icon.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import type { ErrorPageData } from '../page-data.ts';
-import './pages.css';
+import './hero.css';
+import './error-page.css';
 
 export interface ErrorPageProps {
   code: string;

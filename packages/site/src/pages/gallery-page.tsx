@@ -3,7 +3,8 @@ import { TextIcon } from '../components/icon.tsx';
 import { PageHero, Section } from '../components/section.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import type { GalleryData } from '../page-data.ts';
-import './pages.css';
+import './photos.css';
+import './gallery-page.css';
 
 export default function GalleryPage({ data }: PageProps<GalleryData>) {
   return (

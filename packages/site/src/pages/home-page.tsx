@@ -9,7 +9,9 @@ import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { TeamList } from '../components/team-list.tsx';
 import type { HomeData } from '../page-data.ts';
-import './pages.css';
+import './hero.css';
+import './home-page.css';
+import './photos.css';
 
 export default function HomePage({ data }: PageProps<HomeData>) {
   const { texts } = data;

@@ -5,7 +5,6 @@ import { PageHero } from '../components/section.tsx';
 import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import type { ServicesData } from '../page-data.ts';
-import './pages.css';
 
 export default function ServicesPage({ data }: PageProps<ServicesData>) {
   const { descriptionService } = data;
