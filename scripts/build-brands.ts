@@ -1,11 +1,11 @@
 // Builds every brand of the clinic site into sibling folders: dist/vet, dist/med, dist/digital, …
 import path from 'node:path';
 import { build, formatError, summary, terminalReporter } from '@ssg/cli';
+import { BRANDS } from '../packages/site/src/brands.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const brands = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
 
-for (const brand of brands) {
+for (const brand of BRANDS) {
   try {
     const reporter = terminalReporter();
     // into dist/<brand>, as the clinic's ssg.config.ts says

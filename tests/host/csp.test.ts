@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type RunningServer, serve } from '@ssg/cli';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRANDS } from '../../packages/site/src/brands.ts';
 import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';
 import { clinicBuild } from '../support/site-build.ts';
@@ -25,7 +26,6 @@ interface Host {
   root: string;
 }
 
-const BRANDS = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
 const HOST_NAMES = ['nginx', 'ssg serve'] as const;
 const INJECTED = '/injetada/';
 /** A document has loaded, and React has hydrated it: its scripts all ran under the policy. */

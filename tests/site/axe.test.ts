@@ -2,10 +2,10 @@
 import { AxePuppeteer } from '@axe-core/puppeteer';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRANDS } from '../../packages/site/src/brands.ts';
 import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { serveBrands } from '../support/site-build.ts';
 
-const BRANDS = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
 const PAGES = ['/', '/servicos/', '/galeria/', '/contato/', '/404.html', '/500.html'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE = { width: 390, height: 844 };

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BuildResult } from '@ssg/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRANDS, loadContent } from '../../packages/site/src/content/load-content.ts';
+import { BRANDS } from '../../packages/site/src/brands.ts';
+import { loadContent } from '../../packages/site/src/content/load-content.ts';
 import { CONTENT_FILES } from '../../packages/site/src/content/schema.ts';
 import {
   documentRequests,

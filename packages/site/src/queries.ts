@@ -1,9 +1,8 @@
 /** Static queries. `select` runs only at build time, so only types come from content code. */
 import { defineStaticQuery } from '@ssg/cli/site';
 import type { Content } from './content/schema.ts';
-import { FALLBACK_TEXTS } from './lib/fallback-texts.ts';
 import { FRAME_QUERY_ID } from './lib/frame-query.ts';
-import { whatsappChatUrl } from './lib/links.ts';
+import { mainChatUrl } from './lib/links.ts';
 import type { FrameData } from './page-data.ts';
 
 export const frameQuery = defineStaticQuery<Content, FrameData>(FRAME_QUERY_ID, (c) => ({
@@ -21,10 +20,7 @@ export const frameQuery = defineStaticQuery<Content, FrameData>(FRAME_QUERY_ID, 
   analytics: c.site.analytics,
   popup: {
     title: c.pages.popup.title,
-    whatsHref: whatsappChatUrl(
-      c.social.whatsapp,
-      c.texts.whatsMessage || c.social.mensagem || FALLBACK_TEXTS.whatsMessage,
-    ),
+    whatsHref: mainChatUrl(c),
   },
 }));
 

@@ -5,19 +5,22 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineSite, type RouteDefinition } from '@ssg/cli/site';
+import { BRANDS } from './brands.ts';
 import { brandIllustrations, imageUrl } from './content/brand-illustrations.ts';
 import { robotsTxt, sitemapXml } from './content/crawler-files.ts';
-import { BRANDS, loadContent } from './content/load-content.ts';
+import { loadContent } from './content/load-content.ts';
 import { qrSvg } from './content/qr-code.ts';
 import type { Content, NamedImage } from './content/schema.ts';
 import { fillBrandText, pageHead, unitsJsonLd } from './content/seo.ts';
 import { analyticsSources } from './lib/analytics-csp.ts';
-import { FALLBACK_TEXTS, withFallbacks } from './lib/fallback-texts.ts';
+import { withFallbacks } from './lib/fallback-texts.ts';
 import {
   facebookUrl,
   instagramUrl,
   linkedinUrl,
+  mainChatUrl,
   mapsSearchUrl,
+  socialChatUrl,
   whatsappChatUrl,
 } from './lib/links.ts';
 import type {
@@ -58,15 +61,9 @@ const social = (c: Content): SocialLinks => ({
   linkedin: linkedinUrl(c.social.linkedin),
   whatsapp: {
     number: c.social.whatsapp,
-    href: whatsappChatUrl(c.social.whatsapp, c.social.mensagem),
+    href: socialChatUrl(c),
   },
 });
-
-const mainWhatsHref = (c: Content) =>
-  whatsappChatUrl(
-    c.social.whatsapp,
-    c.texts.whatsMessage || c.social.mensagem || FALLBACK_TEXTS.whatsMessage,
-  );
 
 const ctx = (pageName?: string): SitePageContext => (pageName ? { pageName } : {});
 
@@ -107,7 +104,7 @@ function routes(c: Content): RouteDefinition[] {
       about: img(c, c.images.about),
       cta: img(c, c.images.cta),
     },
-    whatsHref: mainWhatsHref(c),
+    whatsHref: mainChatUrl(c),
     phone: c.contact.agendamento[0] ?? '',
     facts: c.home.facts.map((f) => ({ value: fill(f.value), label: fill(f.label) })),
     countdown: c.countdown,
@@ -138,7 +135,7 @@ function routes(c: Content): RouteDefinition[] {
     services,
     cta: c.pages.cta,
     ctaImage: img(c, c.images.cta),
-    whatsHref: mainWhatsHref(c),
+    whatsHref: mainChatUrl(c),
     phone: c.contact.agendamento[0] ?? '',
   };
   const gallery: GalleryData = {
@@ -151,7 +148,7 @@ function routes(c: Content): RouteDefinition[] {
       poster: { src: imageUrl(c, v.poster), alt: '', width: v.width, height: v.height },
     })),
   };
-  const whatsHref = whatsappChatUrl(c.social.whatsapp, c.social.mensagem);
+  const whatsHref = socialChatUrl(c);
   const qr = qrSvg(whatsHref, {
     level: c.site.qr.level,
     ...(c.site.qr.version ? { version: c.site.qr.version } : {}),

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import './alert-strip.css';
 
 export const DEFAULT_ALERT_TEXT = '24 horas';
@@ -16,11 +17,7 @@ export function AlertStrip({
   ...props
 }: AlertStripProps) {
   return (
-    <div
-      data-slot="alert-strip"
-      className={['alert-strip', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <div data-slot="alert-strip" className={cn('alert-strip', className)} {...props}>
       <div className="alert-strip__inner">
         <span className="alert-strip__text">
           <span className="alert-strip__dot" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import type { ComponentProps, CSSProperties } from 'react';
 import { BADGE, type BadgeKind, DEFAULT_BADGE_LABEL } from '../lib/brand.ts';
+import { cn } from '../lib/cn.ts';
 
 export interface BadgeProps extends ComponentProps<'span'> {
   type: BadgeKind;
@@ -20,7 +21,7 @@ export function Badge({
     <span
       data-slot="badge"
       data-type={type}
-      className={['badge', className].filter(Boolean).join(' ')}
+      className={cn('badge', className)}
       style={{ '--badge-color': kind.color, ...style } as CSSProperties}
       {...props}
     >

@@ -1,4 +1,5 @@
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
+import { cn } from '../lib/cn.ts';
 import './countdown.css';
 
 /** Longest step one animation frame may advance (a background tab must not jump ahead). */
@@ -106,7 +107,7 @@ export function Countdown({
     <section
       data-slot="countdown"
       data-state={state}
-      className={['countdown', className].filter(Boolean).join(' ')}
+      className={cn('countdown', className)}
       aria-labelledby="countdown-title"
       {...props}
     >

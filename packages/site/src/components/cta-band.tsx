@@ -1,8 +1,10 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import type { ImageData } from '../page-data.ts';
-import { Icon } from './icon.tsx';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
+import './cta-band.css';
 
 export interface CtaBandProps extends Omit<ComponentProps<'section'>, 'title'> {
   title: string;
@@ -15,7 +17,7 @@ export function CtaBand({ title, subtitle, image, className, children, ...props 
   return (
     <section
       data-slot="cta-band"
-      className={['cta-band', className].filter(Boolean).join(' ')}
+      className={cn('cta-band', className)}
       aria-labelledby="cta-title"
       {...props}
     >
@@ -47,7 +49,7 @@ export function CtaBand({ title, subtitle, image, className, children, ...props 
 export function CtaCallButton({ phone }: { phone: string }) {
   return (
     <SiteLink to={telHref(phone)} className="button" data-variant="ghost-light" data-size="lg">
-      <Icon name="phone" size={20} color="currentColor" />
+      <TextIcon name="phone" size={20} />
       {formatLandline(phone)}
     </SiteLink>
   );

@@ -2,6 +2,7 @@
 import '../test/cleanup.ts';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { BRANDS } from '../brands.ts';
 import { Badge } from './badge.tsx';
 import { Footer, type FooterProps } from './footer.tsx';
 import { Icon } from './icon.tsx';
@@ -86,7 +87,7 @@ describe('badge', () => {
   );
   it('has a distinct colour per type and takes another label', () => {
     const colours = new Set(
-      (['vet', 'med', 'digital', 'psico', 'odonto'] as const).map((t) => {
+      BRANDS.map((t) => {
         const { container } = render(<Badge type={t} />);
         return (
           container.querySelector('[data-slot="badge"]') as HTMLElement

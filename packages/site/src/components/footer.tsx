@@ -1,9 +1,10 @@
 import type { ComponentProps } from 'react';
 import type { BadgeKind } from '../lib/brand.ts';
+import { cn } from '../lib/cn.ts';
 import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
 import type { ImageData, SocialLinks, UnitView } from '../page-data.ts';
 import { Badge } from './badge.tsx';
-import { Icon } from './icon.tsx';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import { SocialList } from './social-list.tsx';
 import './footer.css';
@@ -40,12 +41,7 @@ export function Footer({
   ...props
 }: FooterProps) {
   return (
-    <footer
-      id="contato"
-      data-slot="footer"
-      className={['footer', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <footer id="contato" data-slot="footer" className={cn('footer', className)} {...props}>
       <div className="footer__inner">
         <div className="footer__about">
           <div className="footer__brand">
@@ -109,7 +105,7 @@ export function Footer({
               <li key={u.name} data-slot="footer-unit" className="footer__unit">
                 <strong>{u.name}</strong>
                 <SiteLink to={u.mapsHref} className="footer__unit-address">
-                  <Icon name="map-pin" size={16} color="currentColor" />
+                  <TextIcon name="map-pin" size={16} />
                   <span>{u.address}</span>
                 </SiteLink>
                 <span className="footer__unit-links">
@@ -117,7 +113,7 @@ export function Footer({
                     to={u.whatsHref}
                     aria-label={`WhatsApp da ${u.name}: ${formatWhatsapp(u.whats)}`}
                   >
-                    <Icon name="whatsapp" size={16} color="currentColor" />
+                    <TextIcon name="whatsapp" size={16} />
                     {formatWhatsapp(u.whats)}
                   </SiteLink>
                   {u.tel ? (
@@ -125,7 +121,7 @@ export function Footer({
                       to={telHref(u.tel)}
                       aria-label={`Telefone da ${u.name}: ${formatLandline(u.tel)}`}
                     >
-                      <Icon name="phone" size={16} color="currentColor" />
+                      <TextIcon name="phone" size={16} />
                       {formatLandline(u.tel)}
                     </SiteLink>
                   ) : null}

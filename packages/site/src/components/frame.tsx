@@ -10,10 +10,11 @@ import {
 import { ensureGtag } from '../lib/analytics.ts';
 import { themeStyle, wordmark } from '../lib/brand.ts';
 import { frameQueryRef } from '../lib/frame-query.ts';
+import { googleTagScriptUrl } from '../lib/links.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import type { SitePageContext } from '../page-data.ts';
 import { AlertStrip } from './alert-strip.tsx';
-import { Icon } from './icon.tsx';
+import { TextIcon } from './icon.tsx';
 import { type MenuItem, SideMenu } from './side-menu.tsx';
 import { PageNameProvider, SiteLink } from './site-link.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -98,11 +99,11 @@ export function Frame({ pageName, children }: FrameProps) {
           footer={
             <>
               <SiteLink to={telHref(frame.callPhone)} className="button" data-variant="primary">
-                <Icon name="phone" size={18} color="currentColor" />
+                <TextIcon name="phone" size={18} />
                 Ligue agora
               </SiteLink>
               <SiteLink to={frame.popup.whatsHref} className="button" data-variant="whatsapp">
-                <Icon name="whatsapp" size={18} color="currentColor" />
+                <TextIcon name="whatsapp" size={18} />
                 WhatsApp
               </SiteLink>
             </>
@@ -113,10 +114,7 @@ export function Frame({ pageName, children }: FrameProps) {
         </main>
         <Slice alias="footer" />
         <WhatsappPopup title={frame.popup.title} href={frame.popup.whatsHref} />
-        <Script
-          src={`https://www.googletagmanager.com/gtag/js?id=${measurementId}`}
-          strategy={strategy}
-        />
+        <Script src={googleTagScriptUrl(measurementId)} strategy={strategy} />
       </div>
     </PageNameProvider>
   );

@@ -41,7 +41,7 @@ export interface IconProps extends Omit<ComponentProps<'svg'>, 'name'> {
   name: IconName;
   /** Width and height in px; 48 by default. */
   size?: number | string;
-  /** Stroke colour; `#c3c3c3` by default. Pass `currentColor` to follow the text. */
+  /** Stroke colour; `#c3c3c3` by default (the spec's default). `TextIcon` follows the text instead. */
   color?: string;
   /** Accessible name; without it the icon is decorative and hidden from assistive technology. */
   label?: string;
@@ -74,4 +74,12 @@ export function Icon({
       <use href={`${ICON_SPRITE}#${name}`} />
     </svg>
   );
+}
+
+/**
+ * The site's usual icon: drawn in the colour of the text around it (`currentColor`), so a button or
+ * link colours its icon. `Icon` itself keeps the product's default colour, #c3c3c3 (spec §9).
+ */
+export function TextIcon(props: Omit<IconProps, 'color'>) {
+  return <Icon {...props} color="currentColor" />;
 }

@@ -1,6 +1,8 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import type { ImageData } from '../page-data.ts';
 import { SiteLink } from './site-link.tsx';
+import './logo-wall.css';
 
 export interface LogoWallProps extends ComponentProps<'ul'> {
   items: Array<{ name: string; logo: ImageData; url?: string }>;
@@ -9,11 +11,7 @@ export interface LogoWallProps extends ComponentProps<'ul'> {
 /** Partner and covenant logos; those with a site link to it. */
 export function LogoWall({ items, className, ...props }: LogoWallProps) {
   return (
-    <ul
-      data-slot="logo-wall"
-      className={['logo-wall', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <ul data-slot="logo-wall" className={cn('logo-wall', className)} {...props}>
       {items.map((item) => {
         const img = (
           <img

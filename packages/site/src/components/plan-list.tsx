@@ -1,7 +1,9 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import type { BenefitView, PlanView } from '../page-data.ts';
-import { Icon } from './icon.tsx';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
+import './plan-list.css';
 
 const price = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
@@ -15,11 +17,7 @@ export interface PlanListProps extends ComponentProps<'div'> {
 export function PlanList({ plans, benefits, ctaHref, className, ...props }: PlanListProps) {
   const byId = new Map(benefits.map((b) => [b.id, b]));
   return (
-    <div
-      data-slot="plan-list"
-      className={['grid', 'grid--plans', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <div data-slot="plan-list" className={cn('grid', 'grid--plans', className)} {...props}>
       {plans.map((plan) => (
         <article
           key={plan.name}
@@ -38,7 +36,7 @@ export function PlanList({ plans, benefits, ctaHref, className, ...props }: Plan
               const b = byId.get(id);
               return b ? (
                 <li key={id}>
-                  <Icon name="check" size={18} color="currentColor" />
+                  <TextIcon name="check" size={18} />
                   <span>
                     <strong>{b.title}</strong>
                     <span>{b.description}</span>

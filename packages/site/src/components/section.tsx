@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '../lib/cn.ts';
 
 export interface SectionProps extends Omit<ComponentProps<'section'>, 'title'> {
   /** Id of the heading, for aria-labelledby. */
@@ -27,7 +28,7 @@ export function Section({
     <section
       data-slot="section"
       data-tone={tone}
-      className={['section', className].filter(Boolean).join(' ')}
+      className={cn('section', className)}
       aria-labelledby={headingId}
       {...props}
     >
@@ -61,11 +62,7 @@ export function PageHero({
   ...props
 }: PageHeroProps) {
   return (
-    <header
-      data-slot="page-hero"
-      className={['page-hero', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <header data-slot="page-hero" className={cn('page-hero', className)} {...props}>
       <div className="container">
         {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
         <h1 className="page-hero__title">{title}</h1>

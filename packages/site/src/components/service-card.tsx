@@ -1,6 +1,8 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import type { ServiceView } from '../page-data.ts';
-import { Icon, type IconName } from './icon.tsx';
+import { type IconName, TextIcon } from './icon.tsx';
+import './service-card.css';
 
 export interface ServiceCardProps extends ComponentProps<'article'> {
   service: ServiceView;
@@ -11,11 +13,11 @@ export function ServiceCard({ service, className, ...props }: ServiceCardProps) 
     <article
       data-slot="service-card"
       id={service.slug}
-      className={['card', 'service-card', className].filter(Boolean).join(' ')}
+      className={cn('card', 'service-card', className)}
       {...props}
     >
       <span className="service-card__icon">
-        <Icon name={service.icon as IconName} size={28} color="currentColor" />
+        <TextIcon name={service.icon as IconName} size={28} />
       </span>
       <h3 className="service-card__title">{service.title}</h3>
       <p className="service-card__text">{service.description}</p>
@@ -31,7 +33,7 @@ export function ServiceGrid({
   return (
     <div
       data-slot="service-grid"
-      className={['grid', 'grid--services', className].filter(Boolean).join(' ')}
+      className={cn('grid', 'grid--services', className)}
       data-columns={services.length % 4 === 0 ? 4 : 3}
       {...props}
     >

@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
-import { Icon } from './icon.tsx';
+import { cn } from '../lib/cn.ts';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './side-menu.css';
 
@@ -88,7 +89,7 @@ export function SideMenu({
     <div
       data-slot="side-menu-root"
       data-state={open ? 'open' : 'closed'}
-      className={['side-menu', className].filter(Boolean).join(' ')}
+      className={cn('side-menu', className)}
       {...props}
     >
       <div
@@ -116,7 +117,7 @@ export function SideMenu({
             aria-label="Fechar menu"
             onClick={onClose}
           >
-            <Icon name="close" size={24} color="currentColor" />
+            <TextIcon name="close" size={24} />
           </button>
         </div>
         <nav aria-label="Navegação principal">

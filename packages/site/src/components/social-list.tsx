@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import type { SocialLinks } from '../page-data.ts';
-import { Icon } from './icon.tsx';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 
 export interface SocialListProps extends ComponentProps<'ul'> {
@@ -20,15 +21,11 @@ export function SocialList({ social, className, ...props }: SocialListProps) {
     { icon: 'whatsapp', label: 'WhatsApp', href: social.whatsapp.href },
   ] as const;
   return (
-    <ul
-      data-slot="social-list"
-      className={['social-list', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <ul data-slot="social-list" className={cn('social-list', className)} {...props}>
       {links.map((l) => (
         <li key={l.icon}>
           <SiteLink to={l.href} className="social-list__link" aria-label={l.label}>
-            <Icon name={l.icon} size={22} color="currentColor" />
+            <TextIcon name={l.icon} size={22} />
           </SiteLink>
         </li>
       ))}

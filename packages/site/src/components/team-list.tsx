@@ -1,5 +1,7 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import type { ImageData } from '../page-data.ts';
+import './team-list.css';
 
 export interface TeamListProps extends ComponentProps<'ul'> {
   team: Array<{ name: string; role: string; photo: ImageData }>;
@@ -7,11 +9,7 @@ export interface TeamListProps extends ComponentProps<'ul'> {
 
 export function TeamList({ team, className, ...props }: TeamListProps) {
   return (
-    <ul
-      data-slot="team-list"
-      className={['grid', 'grid--team', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <ul data-slot="team-list" className={cn('grid', 'grid--team', className)} {...props}>
       {team.map((m) => (
         <li key={m.name} className="card team-card">
           <img

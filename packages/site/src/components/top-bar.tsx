@@ -1,6 +1,7 @@
 import { type ComponentProps, type ReactNode, type Ref, useEffect, useState } from 'react';
+import { cn } from '../lib/cn.ts';
 import { telHref } from '../lib/phone.ts';
-import { Icon } from './icon.tsx';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './top-bar.css';
 
@@ -56,7 +57,7 @@ export function TopBar({
       <header
         data-slot="top-bar"
         data-state={fixed ? 'fixed' : 'static'}
-        className={['top-bar', className].filter(Boolean).join(' ')}
+        className={cn('top-bar', className)}
         {...props}
       >
         <div className="top-bar__inner">
@@ -69,11 +70,11 @@ export function TopBar({
             aria-label={menuOpen ? 'Fechar menu' : 'Abrir menu'}
             onClick={onMenuToggle}
           >
-            <Icon name="menu" size={24} color="currentColor" />
+            <TextIcon name="menu" size={24} />
           </button>
           {brand ? <div className="top-bar__brand">{brand}</div> : null}
           <SiteLink to={telHref(phone)} className="top-bar__cta" data-slot="top-bar-cta">
-            <Icon name="phone" size={18} color="currentColor" />
+            <TextIcon name="phone" size={18} />
             <span>{ctaText}</span>
           </SiteLink>
         </div>

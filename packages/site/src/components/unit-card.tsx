@@ -1,8 +1,10 @@
 import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.ts';
 import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
 import type { UnitView } from '../page-data.ts';
-import { Icon } from './icon.tsx';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
+import './unit-card.css';
 
 export interface UnitCardProps extends ComponentProps<'article'> {
   unit: UnitView;
@@ -11,19 +13,15 @@ export interface UnitCardProps extends ComponentProps<'article'> {
 /** A unit with its maps search link, WhatsApp chat link (prefilled message), phone and site. */
 export function UnitCard({ unit, className, ...props }: UnitCardProps) {
   return (
-    <article
-      data-slot="unit-card"
-      className={['card', 'unit-card', className].filter(Boolean).join(' ')}
-      {...props}
-    >
+    <article data-slot="unit-card" className={cn('card', 'unit-card', className)} {...props}>
       <h3 className="unit-card__name">{unit.name}</h3>
       <p className="unit-card__address">
-        <Icon name="map-pin" size={18} color="currentColor" />
+        <TextIcon name="map-pin" size={18} />
         <span>{unit.address}</span>
       </p>
       <div className="unit-card__actions">
         <SiteLink to={unit.mapsHref} className="button" data-variant="outline" data-size="sm">
-          <Icon name="map-pin" size={16} color="currentColor" />
+          <TextIcon name="map-pin" size={16} />
           Ver no mapa
         </SiteLink>
         <SiteLink
@@ -33,7 +31,7 @@ export function UnitCard({ unit, className, ...props }: UnitCardProps) {
           data-size="sm"
           aria-label={`WhatsApp ${formatWhatsapp(unit.whats)} (${unit.name})`}
         >
-          <Icon name="whatsapp" size={16} color="currentColor" />
+          <TextIcon name="whatsapp" size={16} />
           {formatWhatsapp(unit.whats)}
         </SiteLink>
         {unit.tel ? (
@@ -44,7 +42,7 @@ export function UnitCard({ unit, className, ...props }: UnitCardProps) {
             data-size="sm"
             aria-label={`Telefone ${formatLandline(unit.tel)} (${unit.name})`}
           >
-            <Icon name="phone" size={16} color="currentColor" />
+            <TextIcon name="phone" size={16} />
             {formatLandline(unit.tel)}
           </SiteLink>
         ) : null}
@@ -56,7 +54,7 @@ export function UnitCard({ unit, className, ...props }: UnitCardProps) {
             data-size="sm"
             aria-label={`Site da ${unit.name}`}
           >
-            <Icon name="globe" size={16} color="currentColor" />
+            <TextIcon name="globe" size={16} />
             Site da unidade
           </SiteLink>
         ) : null}

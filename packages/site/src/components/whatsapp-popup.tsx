@@ -1,5 +1,6 @@
 import { type ComponentProps, useId, useState } from 'react';
-import { Icon } from './icon.tsx';
+import { cn } from '../lib/cn.ts';
+import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './whatsapp-popup.css';
 
@@ -16,14 +17,14 @@ export function WhatsappPopup({ title, href, className, ...props }: WhatsappPopu
     <div
       data-slot="whatsapp-popup"
       data-state={open ? 'open' : 'closed'}
-      className={['wa-popup', className].filter(Boolean).join(' ')}
+      className={cn('wa-popup', className)}
       {...props}
     >
       {open ? (
         <section id={id} className="wa-popup__card" aria-label="WhatsApp">
           <p className="wa-popup__title">{title}</p>
           <SiteLink to={href} className="button" data-variant="whatsapp">
-            <Icon name="whatsapp" size={20} color="currentColor" />
+            <TextIcon name="whatsapp" size={20} />
             Iniciar conversa
           </SiteLink>
         </section>
@@ -36,7 +37,7 @@ export function WhatsappPopup({ title, href, className, ...props }: WhatsappPopu
         aria-label={open ? 'Fechar atendimento por WhatsApp' : 'Atendimento por WhatsApp'}
         onClick={() => setOpen((o) => !o)}
       >
-        <Icon name={open ? 'close' : 'whatsapp'} size={28} color="currentColor" />
+        <TextIcon name={open ? 'close' : 'whatsapp'} size={28} />
       </button>
     </div>
   );

@@ -2,6 +2,7 @@
 // Real: the recolouring over the real content/ folder and its SVGs, for every brand. Faked: nothing.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BRANDS } from '../brands.ts';
 import {
   brandColour,
   brandIllustrations,
@@ -10,7 +11,7 @@ import {
   recolourSvg,
   SOURCE_THEME,
 } from './brand-illustrations.ts';
-import { BRANDS, loadContent } from './load-content.ts';
+import { loadContent } from './load-content.ts';
 import type { Content } from './schema.ts';
 
 const CONTENT = path.resolve(import.meta.dirname, '../../../../content');

@@ -8,8 +8,8 @@ import type { BrowserDefinition } from '@ssg/cli/site';
 import fc from 'fast-check';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRANDS } from '../brands.ts';
 import site from '../site.ts';
-import { BRANDS } from './load-content.ts';
 import type { Content } from './schema.ts';
 
 // by a computed name: the components use the DOM, which this Node-side type-check does not know

@@ -4,7 +4,8 @@ import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BRANDS, formatPath, loadContent } from './load-content.ts';
+import { BRANDS } from '../brands.ts';
+import { formatPath, loadContent } from './load-content.ts';
 
 const CONTENT = path.resolve(import.meta.dirname, '../../../../content');
 const temps: string[] = [];

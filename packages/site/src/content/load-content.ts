@@ -7,10 +7,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentIssue, ContentResult } from '@ssg/cli/site';
 import type { z } from 'zod';
-import { BADGE_TYPES, brandFile, CONTENT_FILES, type Content } from './schema.ts';
+import { BRANDS } from '../brands.ts';
+import { brandFile, CONTENT_FILES, type Content } from './schema.ts';
 import { brokenCharacters } from './well-formed-text.ts';
-
-export const BRANDS = BADGE_TYPES;
 
 /** `['units', 2, 'whats']` → `units[2].whats` */
 export function formatPath(segments: ReadonlyArray<PropertyKey>): string {

@@ -5,6 +5,7 @@
  */
 import { type UrlRules, urlProblem } from '@ssg/cli/site';
 import { z } from 'zod';
+import { BRAND_CHOICES, BRANDS } from '../brands.ts';
 
 const text = (what: string) =>
   z
@@ -63,7 +64,8 @@ export const namedImage = z.strictObject({
   height: dimension,
 });
 
-export const BADGE_TYPES = ['vet', 'med', 'digital', 'psico', 'odonto'] as const;
+/** A badge names the kind of clinic: one of the family's brands. */
+export const BADGE_TYPES = BRANDS;
 export const QR_LEVELS = ['low', 'medium', 'quartile', 'high'] as const;
 export const SCRIPT_STRATEGIES = ['post-hydrate', 'idle', 'off-main-thread'] as const;
 
@@ -379,7 +381,7 @@ export const brandHome = z.strictObject({
 export const brandFile = z.strictObject({
   badge: z.strictObject({
     type: z.enum(BADGE_TYPES, {
-      error: 'Expected the badge type "vet", "med", "digital", "psico" or "odonto".',
+      error: `Expected the badge type ${BRAND_CHOICES}.`,
     }),
     label: z.string().optional(),
   }),

@@ -1,5 +1,6 @@
 /** Head tags and schema.org data for a local business: title, description, canonical, Open Graph, JSON-LD. */
 import type { HeadTags } from '@ssg/cli/site';
+import { facebookUrl, instagramUrl } from '../lib/links.ts';
 import { imageUrl } from './brand-illustrations.ts';
 import type { Content, Unit } from './schema.ts';
 
@@ -81,9 +82,6 @@ export function unitsJsonLd(c: Content): unknown[] {
       addressCountry: 'BR',
     },
     openingHours: u.openingHours.filter((h) => DAY.test(h)),
-    sameAs: [
-      `https://www.instagram.com/${c.social.instagram.user}/`,
-      `https://www.facebook.com/${c.social.facebook}`,
-    ],
+    sameAs: [instagramUrl(c.social.instagram.user), facebookUrl(c.social.facebook)],
   }));
 }

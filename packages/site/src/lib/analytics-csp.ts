@@ -1,5 +1,6 @@
 import type { SiteCspSources } from '@ssg/cli/site';
 import type { ScriptStrategy } from '../content/schema.ts';
+import { GOOGLE_TAG_ORIGIN } from './links.ts';
 
 /** Where Google's tag is loaded from and sends its hits: allowed only when analytics is configured. */
 export function analyticsSources(
@@ -7,13 +8,13 @@ export function analyticsSources(
 ): SiteCspSources {
   if (!analytics) return {};
   return {
-    scriptSrc: ['https://www.googletagmanager.com'],
+    scriptSrc: [GOOGLE_TAG_ORIGIN],
     connectSrc: [
-      'https://www.googletagmanager.com',
+      GOOGLE_TAG_ORIGIN,
       'https://*.google-analytics.com',
       'https://*.analytics.google.com',
     ],
-    imgSrc: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+    imgSrc: [GOOGLE_TAG_ORIGIN, 'https://*.google-analytics.com'],
     // off the main thread, the tag runs in a Worker made from a Blob
     ...(analytics.strategy === 'off-main-thread' ? { workerSrc: ['blob:'] } : {}),
   };

@@ -1,3 +1,5 @@
+import type { Brand } from '../brands.ts';
+
 /** Footer badge: display name and colour of each brand type. */
 export const BADGE = {
   vet: { name: 'Vet', color: '#0f766e' },
@@ -5,9 +7,9 @@ export const BADGE = {
   digital: { name: 'D', color: '#6d28d9' },
   psico: { name: 'Psico', color: '#be185d' },
   odonto: { name: 'Odonto', color: '#0369a1' },
-} as const;
+} as const satisfies Record<Brand, { name: string; color: string }>;
 
-export type BadgeKind = keyof typeof BADGE;
+export type BadgeKind = Brand;
 export const DEFAULT_BADGE_LABEL = 'Parceiro';
 
 export interface Theme {

@@ -2,10 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   facebookUrl,
+  googleTagScriptUrl,
   instagramUrl,
   isExternal,
   linkedinUrl,
+  mainChatUrl,
   mapsSearchUrl,
+  socialChatUrl,
   whatsappChatUrl,
 } from './links.ts';
 
@@ -32,5 +35,21 @@ describe('outbound links', () => {
     expect(instagramUrl('amigofielvet')).toBe('https://www.instagram.com/amigofielvet/');
     expect(facebookUrl('amigofielvet')).toBe('https://www.facebook.com/amigofielvet');
     expect(linkedinUrl('amigo-fiel')).toBe('https://www.linkedin.com/company/amigo-fiel/');
+  });
+  it("opens the brand's chat with texts.json's greeting, else social.json's, else the fallback", () => {
+    const social = { whatsapp: '5511987654321', mensagem: 'Oi!' };
+    expect(mainChatUrl({ social, texts: { whatsMessage: 'Olá' } })).toBe(
+      'https://wa.me/5511987654321?text=Ol%C3%A1',
+    );
+    expect(mainChatUrl({ social, texts: {} })).toBe('https://wa.me/5511987654321?text=Oi!');
+    expect(mainChatUrl({ social: { ...social, mensagem: '' }, texts: {} })).toMatch(
+      /^https:\/\/wa\.me\/5511987654321\?text=Ol%C3%A1!%20Vim%20pelo%20site/,
+    );
+    expect(socialChatUrl({ social })).toBe('https://wa.me/5511987654321?text=Oi!');
+  });
+  it("loads Google's tag for the measurement id", () => {
+    expect(googleTagScriptUrl('G-ABC123')).toBe(
+      'https://www.googletagmanager.com/gtag/js?id=G-ABC123',
+    );
   });
 });

@@ -1,13 +1,14 @@
 import type { PageProps } from '@ssg/cli/site';
-import { Icon } from '../components/icon.tsx';
+import { TextIcon } from '../components/icon.tsx';
 import { QrCode } from '../components/qr-code.tsx';
 import { PageHero, Section } from '../components/section.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { SocialList } from '../components/social-list.tsx';
 import { UnitCard } from '../components/unit-card.tsx';
+import { whatsappChatUrl } from '../lib/links.ts';
 import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
 import type { ContactData } from '../page-data.ts';
-import './pages.css';
+import './contact-page.css';
 
 const GROUPS = [
   ['agendamento', 'Agendamento'],
@@ -26,7 +27,7 @@ export default function ContactPage({ data }: PageProps<ContactData>) {
               Canais de atendimento
             </h2>
             <p className="contact__address">
-              <Icon name="map-pin" size={22} color="currentColor" />
+              <TextIcon name="map-pin" size={22} />
               <span>
                 <strong>Endereço</strong>
                 <SiteLink to={data.mapsHref}>{data.endereco}</SiteLink>
@@ -37,11 +38,7 @@ export default function ContactPage({ data }: PageProps<ContactData>) {
                 data.phones[key].length > 0 ? (
                   <div key={key} className="contact__group">
                     <h3>
-                      <Icon
-                        name={key === 'plantao' ? 'siren' : 'phone'}
-                        size={20}
-                        color="currentColor"
-                      />
+                      <TextIcon name={key === 'plantao' ? 'siren' : 'phone'} size={20} />
                       {label}
                     </h3>
                     <ul>
@@ -56,13 +53,13 @@ export default function ContactPage({ data }: PageProps<ContactData>) {
               )}
               <div className="contact__group">
                 <h3>
-                  <Icon name="whatsapp" size={20} color="currentColor" />
+                  <TextIcon name="whatsapp" size={20} />
                   WhatsApp
                 </h3>
                 <ul>
                   {data.phones.whatsapp.map((n) => (
                     <li key={n}>
-                      <SiteLink to={`https://wa.me/${n}`}>{formatWhatsapp(n)}</SiteLink>
+                      <SiteLink to={whatsappChatUrl(n)}>{formatWhatsapp(n)}</SiteLink>
                     </li>
                   ))}
                 </ul>
@@ -70,7 +67,7 @@ export default function ContactPage({ data }: PageProps<ContactData>) {
             </div>
             <div className="contact__group">
               <h3>
-                <Icon name="clock" size={20} color="currentColor" />
+                <TextIcon name="clock" size={20} />
                 Horários
               </h3>
               <dl className="hours">
@@ -98,7 +95,7 @@ export default function ContactPage({ data }: PageProps<ContactData>) {
               label="QR code que abre uma conversa no WhatsApp da clínica"
             />
             <SiteLink to={data.whatsHref} className="button" data-variant="whatsapp">
-              <Icon name="whatsapp" size={20} color="currentColor" />
+              <TextIcon name="whatsapp" size={20} />
               Abrir o WhatsApp
             </SiteLink>
             <img

@@ -1,8 +1,9 @@
-import { Icon } from '../components/icon.tsx';
+import { TextIcon } from '../components/icon.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import type { ErrorPageData } from '../page-data.ts';
-import './pages.css';
+import './hero.css';
+import './error-page.css';
 
 export interface ErrorPageProps {
   code: string;
@@ -40,7 +41,7 @@ export function ErrorPage({ code, title, text, data }: ErrorPageProps) {
           <p className="error-page__help">
             Emergência com o seu pet?{' '}
             <SiteLink to={telHref(data.phone)}>
-              <Icon name="phone" size={16} color="currentColor" />
+              <TextIcon name="phone" size={16} />
               Ligue para o plantão: {formatLandline(data.phone)}
             </SiteLink>
           </p>

@@ -1,9 +1,10 @@
 import type { PageProps } from '@ssg/cli/site';
-import { Icon } from '../components/icon.tsx';
+import { TextIcon } from '../components/icon.tsx';
 import { PageHero, Section } from '../components/section.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import type { GalleryData } from '../page-data.ts';
-import './pages.css';
+import './photos.css';
+import './gallery-page.css';
 
 export default function GalleryPage({ data }: PageProps<GalleryData>) {
   return (
@@ -47,7 +48,7 @@ export default function GalleryPage({ data }: PageProps<GalleryData>) {
                   <span className="video__title">
                     {v.title}
                     <span className="visually-hidden"> (vídeo no YouTube, abre em nova aba)</span>
-                    <Icon name="external" size={16} color="currentColor" />
+                    <TextIcon name="external" size={16} />
                   </span>
                 </SiteLink>
               </li>

@@ -1,7 +1,7 @@
 import type { PageProps } from '@ssg/cli/site';
 import { Countdown } from '../components/countdown.tsx';
 import { CtaBand, CtaCallButton } from '../components/cta-band.tsx';
-import { Icon } from '../components/icon.tsx';
+import { TextIcon } from '../components/icon.tsx';
 import { LogoWall } from '../components/logo-wall.tsx';
 import { PlanList } from '../components/plan-list.tsx';
 import { Section } from '../components/section.tsx';
@@ -9,7 +9,9 @@ import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { TeamList } from '../components/team-list.tsx';
 import type { HomeData } from '../page-data.ts';
-import './pages.css';
+import './hero.css';
+import './home-page.css';
+import './photos.css';
 
 export default function HomePage({ data }: PageProps<HomeData>) {
   const { texts } = data;
@@ -31,12 +33,12 @@ export default function HomePage({ data }: PageProps<HomeData>) {
                 data-variant="primary"
                 data-size="lg"
               >
-                <Icon name="whatsapp" size={20} color="currentColor" />
+                <TextIcon name="whatsapp" size={20} />
                 Agendar pelo WhatsApp
               </SiteLink>
               <SiteLink to="/servicos/" className="button" data-variant="outline" data-size="lg">
                 Conheça os serviços
-                <Icon name="arrow-right" size={20} color="currentColor" />
+                <TextIcon name="arrow-right" size={20} />
               </SiteLink>
             </div>
             <ul className="hero__facts">
@@ -82,15 +84,15 @@ export default function HomePage({ data }: PageProps<HomeData>) {
             <p>{texts.about2}</p>
             <ul className="checklist">
               <li>
-                <Icon name="check" size={20} color="currentColor" />
+                <TextIcon name="check" size={20} />
                 Orçamento antes de qualquer procedimento
               </li>
               <li>
-                <Icon name="check" size={20} color="currentColor" />
+                <TextIcon name="check" size={20} />
                 Espaço separado para gatos
               </li>
               <li>
-                <Icon name="check" size={20} color="currentColor" />
+                <TextIcon name="check" size={20} />
                 Acompanhamento pelo WhatsApp
               </li>
             </ul>
@@ -157,7 +159,7 @@ export default function HomePage({ data }: PageProps<HomeData>) {
         <p className="section__more">
           <SiteLink to="/servicos/" className="button" data-variant="primary">
             Ver todos os serviços
-            <Icon name="arrow-right" size={18} color="currentColor" />
+            <TextIcon name="arrow-right" size={18} />
           </SiteLink>
         </p>
       </Section>
@@ -205,7 +207,7 @@ export default function HomePage({ data }: PageProps<HomeData>) {
         <p className="section__more">
           <SiteLink to="/galeria/" className="button" data-variant="outline">
             Ver a galeria completa
-            <Icon name="arrow-right" size={18} color="currentColor" />
+            <TextIcon name="arrow-right" size={18} />
           </SiteLink>
         </p>
       </Section>
@@ -225,7 +227,7 @@ export default function HomePage({ data }: PageProps<HomeData>) {
       <CtaBand title={data.cta.title} subtitle={data.cta.subtitle} image={images.cta}>
         <SiteLink to="/contato/" className="button" data-variant="light" data-size="lg">
           Fale conosco
-          <Icon name="arrow-right" size={20} color="currentColor" />
+          <TextIcon name="arrow-right" size={20} />
         </SiteLink>
         <CtaCallButton phone={data.phone} />
       </CtaBand>

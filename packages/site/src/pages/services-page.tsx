@@ -1,11 +1,10 @@
 import type { PageProps } from '@ssg/cli/site';
 import { CtaBand, CtaCallButton } from '../components/cta-band.tsx';
-import { Icon } from '../components/icon.tsx';
+import { TextIcon } from '../components/icon.tsx';
 import { PageHero } from '../components/section.tsx';
 import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import type { ServicesData } from '../page-data.ts';
-import './pages.css';
 
 export default function ServicesPage({ data }: PageProps<ServicesData>) {
   const { descriptionService } = data;
@@ -23,7 +22,7 @@ export default function ServicesPage({ data }: PageProps<ServicesData>) {
       </section>
       <CtaBand title={data.cta.title} subtitle={data.cta.subtitle} image={data.ctaImage}>
         <SiteLink to={data.whatsHref} className="button" data-variant="light" data-size="lg">
-          <Icon name="whatsapp" size={20} color="currentColor" />
+          <TextIcon name="whatsapp" size={20} />
           Agendar pelo WhatsApp
         </SiteLink>
         <CtaCallButton phone={data.phone} />
