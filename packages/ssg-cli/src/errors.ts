@@ -1,3 +1,4 @@
+import type { ImageErrorCode } from './image/image-error.ts';
 import type { ContentIssue } from './site/index.ts';
 
 /** Stable codes: scripts and tests match on these, never on message text. */
@@ -11,7 +12,8 @@ export type ErrorCode =
   | 'PAGE_DATA_TOO_LARGE'
   | 'EMIT_FAILED'
   | 'PORT_IN_USE'
-  | 'INIT_TARGET_NOT_EMPTY';
+  | 'INIT_TARGET_NOT_EMPTY'
+  | ImageErrorCode;
 
 /** Codes of errors in how the command was called: exit code 2, the command can be run again changed. */
 const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([
