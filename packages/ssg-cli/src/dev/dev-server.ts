@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { importConfig } from '../config/load-config.ts';
 import { formatError } from '../errors.ts';
+import { devImage, imagesOf } from '../image/build-hooks.ts';
+import type { ImagePipeline } from '../image/pipeline.ts';
 import { resolveSetup, resolveTarget } from '../pipeline/config.ts';
 import { loadContent } from '../pipeline/content.ts';
 import type { BuildContext, LoadedSite } from '../pipeline/context.ts';
@@ -26,6 +28,7 @@ type SiteAssets = ReturnType<NonNullable<SiteDefinition<unknown>['assets']>>;
 interface DevOutput {
   files: Map<string, string | Uint8Array>;
   assets: SiteAssets;
+  images?: ImagePipeline;
 }
 
 export interface DevOptions {
@@ -83,6 +86,7 @@ export async function dev(
     const loaded = await loadThroughVite(vite, setup.files);
     const target = resolveTarget(setup, loaded.site, options.brand);
     const ctx: BuildContext = { ...setup, ...target, loaded, warnings: [] };
+    imagesOf(ctx, false); // images are made when the browser asks for them
     await loadContent(ctx);
     collectRoutes(ctx);
     ctx.client = {
@@ -93,7 +97,8 @@ export async function dev(
       files: [],
     };
     await renderPages(ctx);
-    return { files: outputFiles(ctx), assets: ctx.loaded.site.assets?.(ctx.content) ?? [] };
+    const assets = ctx.loaded.site.assets?.(ctx.content) ?? [];
+    return { files: outputFiles(ctx), assets, images: ctx.images };
   };
 
   const { createServer } = await import('node:http');
@@ -104,7 +109,13 @@ export async function dev(
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       output ??= render();
-      const { files: all, assets } = await output;
+      const { files: all, assets, images } = await output;
+      const image = await devImage(images, url.pathname);
+      if (image) {
+        res.writeHead(200, { 'content-type': image.type, 'cache-control': 'no-store' });
+        res.end(await readFile(image.file));
+        return;
+      }
       const key = lookup(all, url.pathname);
       // The build copies these folders into the output; here they are read where they are.
       const asset = key ? undefined : await assetFileOf(assets, url.pathname);

@@ -36,8 +36,10 @@ import {
 const ENCODER_VERSION = 'ssg-image-1';
 
 export interface ImagePipeline extends ImageService {
-  /** Every file the pages use: output-relative path and the cached file, once made. */
-  files(): Promise<Array<{ from: string; to: string }>>;
+  /** Makes every planned file (build: most are under way already); throws the first failure. */
+  ready(): Promise<void>;
+  /** Every file the pages use: the cached file and its output-relative path. */
+  outputs(): Array<{ from: string; to: string }>;
   /** Whether any image carries an inline `data:` placeholder (the CSP's img-src must allow it). */
   readonly usesDataUris: boolean;
   /** The cached file of a URL under `/_ssg/image/`, made on demand (`ssg dev`); else undefined. */
@@ -171,11 +173,12 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
     get usesDataUris() {
       return usesDataUris;
     },
-    async files() {
-      const names = [...planned.keys()].sort();
-      const files = await Promise.all(names.map((name) => make(planned.get(name) as Variant)));
-      return names.map((name, i) => ({
-        from: files[i] as string,
+    async ready() {
+      await Promise.all([...planned.values()].map(make));
+    },
+    outputs() {
+      return [...planned.keys()].sort().map((name) => ({
+        from: path.join(options.cacheDir, name),
         to: `${IMAGE_URL_PREFIX.slice(1)}${name}`,
       }));
     },

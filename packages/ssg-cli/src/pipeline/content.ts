@@ -1,4 +1,5 @@
 import { SsgError } from '../errors.ts';
+import { imagesOf } from '../image/build-hooks.ts';
 import type { BuildContext } from './context.ts';
 
 /** Stage "content": the site reads and validates its content; every problem of the run is reported. */
@@ -6,6 +7,7 @@ export async function loadContent(ctx: BuildContext): Promise<void> {
   const result = await ctx.loaded.site.loadContent({
     contentDir: ctx.contentDir,
     brand: ctx.brand,
+    images: imagesOf(ctx),
   });
   if (!result.ok) {
     const count = result.issues.length;

@@ -1,5 +1,6 @@
 import type { PageData, SliceData } from '@ssg/loader/contract';
 import type { TrailingSlash } from '../config/define-config.ts';
+import type { ImagePipeline } from '../image/pipeline.ts';
 import type {
   BrowserDefinition,
   RouteDefinition,
@@ -125,6 +126,8 @@ export interface BuildContext extends SiteSetup {
   content?: unknown;
   /** Content files read, relative to contentDir, for the compilation hash. */
   contentFiles?: string[];
+  /** The image service the content used; its files are copied at emit (image/build-hooks.ts). */
+  images?: ImagePipeline;
   /** The Content-Security-Policy's settings (security.ts, after the content). */
   csp?: CspSettings;
   /** The Strict-Transport-Security value, or none. */

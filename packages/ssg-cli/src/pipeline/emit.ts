@@ -102,6 +102,7 @@ export function makeFoldersAhead(ctx: BuildContext): NonNullable<BuildContext['f
 
 /** Stage "emit": writes the output files and the site's assets into the staging folder. */
 export async function emitFiles(ctx: BuildContext): Promise<void> {
+  await ctx.images?.ready(); // the images made while the pages rendered, copied below
   // Each page's final HTML is made as it is written, not all 10,000 held at once.
   const files: Map<string, FileContents> = dataFiles(ctx);
   for (const page of ctx.pages!) files.set(htmlUrlOf(page), () => pageHtml(ctx, page));

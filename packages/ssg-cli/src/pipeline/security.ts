@@ -1,4 +1,5 @@
 import { SsgError } from '../errors.ts';
+import { imageCspSources } from '../image/build-hooks.ts';
 import { urlProblem } from '../site/url-problem.ts';
 import type { BuildContext } from './context.ts';
 import { type CspSettings, type CspSources, cspSourceProblem } from './csp.ts';
@@ -53,6 +54,7 @@ export function resolveSecurity(ctx: BuildContext): void {
     }
     sources[key] = [...new Set(all)];
   }
+  sources.imgSrc = imageCspSources(ctx.images, sources.imgSrc); // inline placeholders
   const https = url?.startsWith('https://') ?? false;
   const csp: CspSettings = {
     ...sources,
