@@ -1,3 +1,4 @@
+import { Image } from '@ssg/cli/image';
 import type { ComponentProps } from 'react';
 import type { ImageData } from '../page-data.ts';
 import { SiteLink } from './site-link.tsx';
@@ -15,16 +16,7 @@ export function LogoWall({ items, className, ...props }: LogoWallProps) {
       {...props}
     >
       {items.map((item) => {
-        const img = (
-          <img
-            src={item.logo.src}
-            alt={item.name}
-            width={item.logo.width}
-            height={item.logo.height}
-            loading="lazy"
-            decoding="async"
-          />
-        );
+        const img = <Image image={item.logo} alt={item.name} />;
         return (
           <li key={item.name} className="logo-wall__item">
             {item.url ? <SiteLink to={item.url}>{img}</SiteLink> : img}
