@@ -13,6 +13,7 @@ import { pictureOf, processPhotos } from './content/photos.ts';
 import { qrSvg } from './content/qr-code.ts';
 import type { Content, NamedImage } from './content/schema.ts';
 import { fillBrandText, pageHead, unitsJsonLd } from './content/seo.ts';
+import { makeShareCard } from './content/share-card.ts';
 import { analyticsSources } from './lib/analytics-csp.ts';
 import { FALLBACK_TEXTS, withFallbacks } from './lib/fallback-texts.ts';
 import { HERO_SIZES } from './lib/image-sizes.ts';
@@ -276,7 +277,11 @@ export default defineSite<Content>({
   brands: BRANDS,
   async loadContent(input) {
     const result = await loadContent(input);
-    if (result.ok) await processPhotos(result.content, input.images);
+    if (result.ok)
+      await Promise.all([
+        processPhotos(result.content, input.images),
+        makeShareCard(result.content, input.images),
+      ]);
     return result;
   },
   routes,

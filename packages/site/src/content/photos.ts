@@ -19,7 +19,8 @@ function pictureRefs(c: Content): PictureRef[] {
   const add = (file: string, json: string, path: string): void => {
     refs.push({ file, at: { file: json, path } });
   };
-  for (const [key, named] of Object.entries(c.images))
+  // `og` is the share card, made per brand by share-card.ts
+  for (const [key, named] of Object.entries(c.images).filter(([k]) => k !== 'og'))
     add(named.file, 'images.json', `${key}.file`);
   for (const [i, p] of c.gallery.photos.entries()) add(p.file, 'gallery.json', `photos[${i}].file`);
   for (const [i, v] of c.gallery.videos.entries())
