@@ -136,7 +136,8 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
     };
     // a blurred copy behind a transparent image would show through it
     if ((asked.placeholder ?? 'blur') === 'blur' && !image.hasAlpha) {
-      data.placeholder = await run(() => blurPlaceholder(image, asked.from));
+      // not queued behind the variants: the content stage waits for it (shrink-on-load keeps it cheap)
+      data.placeholder = await blurPlaceholder(image, asked.from);
       usesDataUris = true;
     }
     return data;
