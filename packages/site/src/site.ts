@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { imagePreload } from '@ssg/cli/image';
 import { defineSite, type HeadTags, type RouteDefinition } from '@ssg/cli/site';
-import { brandIllustrations, imageUrl } from './content/brand-illustrations.ts';
+import { brandIllustrations } from './content/brand-illustrations.ts';
 import { robotsTxt, sitemapXml } from './content/crawler-files.ts';
 import { BRANDS, loadContent } from './content/load-content.ts';
 import { pictureOf, processPhotos } from './content/photos.ts';

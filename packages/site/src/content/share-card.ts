@@ -10,8 +10,19 @@ import type { Content } from './schema.ts';
 
 const cards = new WeakMap<Content, RasterImage>();
 
+/** Tab, line feed and carriage return are the only control characters XML allows. */
+const xmlChar = (ch: string): boolean => {
+  const code = ch.codePointAt(0) ?? 0;
+  return code >= 0x20
+    ? code !== 0xfffe && code !== 0xffff
+    : code === 9 || code === 10 || code === 13;
+};
+
 const escapeXml = (text: string): string =>
-  text.replace(/[<>&"]/g, (ch) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot' }[ch]};`);
+  [...text]
+    .filter(xmlChar)
+    .join('')
+    .replace(/[<>&"]/g, (ch) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot' }[ch]};`);
 
 /** The template's three lines of text, in order: name, subtitle, city. */
 const TEXT = /(<text [^>]*>)[^<]*(<\/text>)/g;
