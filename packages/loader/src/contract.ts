@@ -48,6 +48,10 @@ export interface HeadTags {
     /** With `rel: 'preload'`: `font`, `image`, … */
     as?: string;
     crossorigin?: 'anonymous' | 'use-credentials';
+    /** With `as: 'image'`: the responsive image's candidates and sizes, and its priority. */
+    imagesrcset?: string;
+    imagesizes?: string;
+    fetchpriority?: 'high' | 'low' | 'auto';
   }>;
   /** JSON-LD objects, each written as a `<script type="application/ld+json">`, escaped. */
   jsonLd?: unknown[];

@@ -2,6 +2,7 @@
  * The data each page, slice and static query receives: selected from content at build time
  * (src/site.ts) and read by the components. Types only, shared by both sides.
  */
+import type { ImageData as Processed } from '@ssg/cli/image';
 import type { BadgeKind, Theme } from './lib/brand.ts';
 
 export interface PlanView {
@@ -20,11 +21,9 @@ export interface BenefitView {
   description: string;
 }
 
-export interface ImageData {
-  src: string;
+/** A picture for `<Image>` (@ssg/cli/image) with its description. */
+export interface ImageData extends Processed {
   alt: string;
-  width: number;
-  height: number;
 }
 
 export interface PageText {

@@ -7,11 +7,15 @@ import type { FrameData } from './page-data.ts';
 
 export const frameQuery = defineStaticQuery<Content, FrameData>(FRAME_QUERY_ID, (c) => ({
   companyName: c.company.companyName,
+  // an SVG shown at 40×40 in the top bar: passed through, no variants
   logo: {
     src: `/images/${c.images.logo.file}`,
+    srcset: '',
+    sources: [],
+    sizes: '40px',
     alt: c.images.logo.alt,
-    width: c.images.logo.width,
-    height: c.images.logo.height,
+    width: 40,
+    height: 40,
   },
   alert: c.site.alert ?? '24 horas',
   // the schema asks for at least one

@@ -4,16 +4,20 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineSite, type RouteDefinition } from '@ssg/cli/site';
+import { imagePreload } from '@ssg/cli/image';
+import { defineSite, type HeadTags, type RouteDefinition } from '@ssg/cli/site';
 import { BRANDS } from './brands.ts';
 import { brandIllustrations, imageUrl } from './content/brand-illustrations.ts';
 import { robotsTxt, sitemapXml } from './content/crawler-files.ts';
 import { loadContent } from './content/load-content.ts';
+import { pictureOf, processPhotos } from './content/photos.ts';
 import { qrSvg } from './content/qr-code.ts';
 import type { Content, NamedImage } from './content/schema.ts';
 import { fillBrandText, pageHead, unitsJsonLd } from './content/seo.ts';
+import { makeShareCard } from './content/share-card.ts';
 import { analyticsSources } from './lib/analytics-csp.ts';
-import { withFallbacks } from './lib/fallback-texts.ts';
+import { FALLBACK_TEXTS, withFallbacks } from './lib/fallback-texts.ts';
+import { HERO_SIZES } from './lib/image-sizes.ts';
 import {
   facebookUrl,
   instagramUrl,
@@ -37,11 +41,12 @@ import type {
 } from './page-data.ts';
 import { staticQueries } from './queries.ts';
 
-const img = (c: Content, i: NamedImage): ImageData => ({
-  src: imageUrl(c, i.file),
-  alt: i.alt,
-  width: i.width,
-  height: i.height,
+const img = (c: Content, i: NamedImage): ImageData => pictureOf(c, i.file, i.alt, i);
+
+/** The head with the page's main image fetched first (`<Image priority>` above the fold). */
+const withPreload = (head: HeadTags, link: NonNullable<HeadTags['link']>[number]): HeadTags => ({
+  ...head,
+  link: [...(head.link ?? []), link],
 });
 
 const units = (c: Content): UnitView[] =>
@@ -76,15 +81,12 @@ function routes(c: Content): RouteDefinition[] {
     description,
   }));
   const photo = (p: Content['gallery']['photos'][number]) => ({
-    src: imageUrl(c, p.file),
-    alt: p.alt,
-    width: p.width,
-    height: p.height,
+    ...pictureOf(c, p.file, p.alt, p),
     caption: p.caption,
   });
   const logo = (p: Content['partners'][number]) => ({
     name: p.name,
-    logo: { src: `/images/${p.logo}`, alt: p.name, width: 240, height: 96 },
+    logo: pictureOf(c, p.logo, p.name, { width: 240, height: 96 }),
     ...(p.url ? { url: p.url } : {}),
   });
 
@@ -113,16 +115,11 @@ function routes(c: Content): RouteDefinition[] {
     team: c.team.map((m) => ({
       name: m.name,
       role: m.role,
-      photo: { src: imageUrl(c, m.photoFilename), ...m.photo },
+      photo: pictureOf(c, m.photoFilename, m.photo.alt, m.photo),
     })),
     curriculum: (({ photoFilename, ...rest }) => ({
       ...rest,
-      photo: {
-        src: imageUrl(c, photoFilename),
-        alt: `Foto de ${rest.name}`,
-        width: 320,
-        height: 320,
-      },
+      photo: pictureOf(c, photoFilename, `Foto de ${rest.name}`, { width: 320, height: 320 }),
     }))(c.curriculum),
     gallery: c.gallery.photos.slice(0, 3).map(photo),
     partners: c.partners.map(logo),
@@ -145,7 +142,7 @@ function routes(c: Content): RouteDefinition[] {
       title: v.title,
       url: v.url,
       duration: v.duration,
-      poster: { src: imageUrl(c, v.poster), alt: '', width: v.width, height: v.height },
+      poster: pictureOf(c, v.poster, '', v),
     })),
   };
   const whatsHref = socialChatUrl(c);
@@ -182,12 +179,15 @@ function routes(c: Content): RouteDefinition[] {
       component: 'home',
       data: home,
       pageContext: ctx('Home'),
-      head: pageHead(c, {
-        path: '/',
-        title: `${name} | ${fill(c.home.titleSuffix)}`,
-        description: fill(c.home.description),
-        jsonLd,
-      }),
+      head: withPreload(
+        pageHead(c, {
+          path: '/',
+          title: `${name} | ${fill(c.home.titleSuffix)}`,
+          description: fill(c.home.description),
+          jsonLd,
+        }),
+        imagePreload(home.images.hero, HERO_SIZES),
+      ),
     },
     {
       path: '/servicos/',
@@ -272,7 +272,15 @@ const fontsDir = path.dirname(
 
 export default defineSite<Content>({
   brands: BRANDS,
-  loadContent,
+  async loadContent(input) {
+    const result = await loadContent(input);
+    if (result.ok)
+      await Promise.all([
+        processPhotos(result.content, input.images),
+        makeShareCard(result.content, input.images),
+      ]);
+    return result;
+  },
   routes,
   slices: (c) => [{ name: 'footer', component: 'footer', data: footer(c) }],
   staticQueries,

@@ -1,4 +1,5 @@
 // The one error class of the framework, SsgError, its codes and how errors are printed.
+import type { ImageErrorCode } from './image/image-error.ts';
 import type { ContentIssue } from './site/index.ts';
 
 /** Stable codes: scripts and tests match on these, never on message text. */
@@ -12,7 +13,8 @@ export type ErrorCode =
   | 'PAGE_DATA_TOO_LARGE'
   | 'EMIT_FAILED'
   | 'PORT_IN_USE'
-  | 'INIT_TARGET_NOT_EMPTY';
+  | 'INIT_TARGET_NOT_EMPTY'
+  | ImageErrorCode;
 
 /** Codes of errors in how the command was called: exit code 2, the command can be run again changed. */
 const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([

@@ -1,3 +1,4 @@
+import { Image } from '@ssg/cli/image';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
@@ -29,17 +30,7 @@ export function CtaBand({ title, subtitle, image, className, children, ...props 
           <p className="cta-band__subtitle">{subtitle}</p>
           <div className="cta-band__actions">{children}</div>
         </div>
-        {image ? (
-          <img
-            className="cta-band__image"
-            src={image.src}
-            alt={image.alt}
-            width={image.width}
-            height={image.height}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : null}
+        {image ? <Image image={image} alt={image.alt} className="cta-band__image" /> : null}
       </div>
     </section>
   );

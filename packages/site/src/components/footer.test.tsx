@@ -10,7 +10,15 @@ import { Icon } from './icon.tsx';
 const props: FooterProps = {
   companyName: 'Amigo Fiel Clínica Veterinária',
   slogan: 'Quem ama, cuida.',
-  logo: { src: '/images/logo-vet.svg', alt: '', width: 48, height: 48 },
+  logo: {
+    src: '/images/logo-vet.svg',
+    srcset: '',
+    sources: [],
+    sizes: '48px',
+    alt: '',
+    width: 48,
+    height: 48,
+  },
   units: [
     {
       name: 'Unidade Moema',

@@ -1,3 +1,4 @@
+import { Image } from '@ssg/cli/image';
 import type { ComponentProps } from 'react';
 import type { BadgeKind } from '../lib/brand.ts';
 import { cn } from '../lib/cn.ts';
@@ -45,14 +46,7 @@ export function Footer({
       <div className="footer__inner">
         <div className="footer__about">
           <div className="footer__brand">
-            <img
-              src={logo.src}
-              alt={logo.alt}
-              width={logo.width}
-              height={logo.height}
-              loading="lazy"
-              decoding="async"
-            />
+            <Image image={logo} alt={logo.alt} />
             <span className="footer__name">{companyName}</span>
           </div>
           {showSlogan ? (

@@ -1,3 +1,4 @@
+import { Image } from '@ssg/cli/image';
 import { type LayoutProps, Script, Slice, useStaticQuery } from '@ssg/cli/runtime';
 import {
   type CSSProperties,
@@ -77,7 +78,7 @@ export function Frame({ pageName, children }: FrameProps) {
           onMenuToggle={() => setMenuOpen((o) => !o)}
           brand={
             <SiteLink to="/" className="brand-link">
-              <img src={frame.logo.src} alt={frame.logo.alt} width={40} height={40} />
+              <Image image={frame.logo} alt={frame.logo.alt} />
               <span className="brand-link__name">
                 <span className="brand-link__family">{name.family}</span>
                 {name.kind ? (

@@ -1,3 +1,4 @@
+import { Image } from '@ssg/cli/image';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import type { ImageData } from '../page-data.ts';
@@ -13,16 +14,7 @@ export function LogoWall({ items, className, ...props }: LogoWallProps) {
   return (
     <ul data-slot="logo-wall" className={cn('logo-wall', className)} {...props}>
       {items.map((item) => {
-        const img = (
-          <img
-            src={item.logo.src}
-            alt={item.name}
-            width={item.logo.width}
-            height={item.logo.height}
-            loading="lazy"
-            decoding="async"
-          />
-        );
+        const img = <Image image={item.logo} alt={item.name} />;
         return (
           <li key={item.name} className="logo-wall__item">
             {item.url ? <SiteLink to={item.url}>{img}</SiteLink> : img}

@@ -1,3 +1,4 @@
+import { Image } from '@ssg/cli/image';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import type { ImageData } from '../page-data.ts';
@@ -12,15 +13,7 @@ export function TeamList({ team, className, ...props }: TeamListProps) {
     <ul data-slot="team-list" className={cn('grid', 'grid--team', className)} {...props}>
       {team.map((m) => (
         <li key={m.name} className="card team-card">
-          <img
-            src={m.photo.src}
-            alt={m.photo.alt}
-            width={m.photo.width}
-            height={m.photo.height}
-            loading="lazy"
-            decoding="async"
-            sizes="(max-width: 768px) 45vw, 240px"
-          />
+          <Image image={m.photo} alt={m.photo.alt} sizes="(max-width: 768px) 45vw, 240px" />
           <div className="team-card__body">
             <h3 className="team-card__name">{m.name}</h3>
             <p className="team-card__role">{m.role}</p>

@@ -10,6 +10,7 @@ import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDS } from '../brands.ts';
 import site from '../site.ts';
+import { testImages } from '../test/images.ts';
 import type { Content } from './schema.ts';
 
 // by a computed name: the components use the DOM, which this Node-side type-check does not know
@@ -118,7 +119,7 @@ beforeAll(async () => {
   leaves = FILES.flatMap((file) =>
     stringLeaves(JSON.parse(originals.get(file) as string)).map((at) => ({ file, at })),
   );
-  const loaded = await site.loadContent({ contentDir: dir, brand: BRAND });
+  const loaded = await site.loadContent({ contentDir: dir, brand: BRAND, images: testImages(dir) });
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
   const { html } = await renderSite(loaded.content);
   clean = new Map([...html].map(([p, h]) => [p, structure(h)]));
@@ -169,7 +170,11 @@ describe('arbitrary text in any text field of the content', () => {
         setAt(json, at, value);
         await writeFile(path.join(dir, file), JSON.stringify(json));
         try {
-          const loaded = await site.loadContent({ contentDir: dir, brand: BRAND });
+          const loaded = await site.loadContent({
+            contentDir: dir,
+            brand: BRAND,
+            images: testImages(dir),
+          });
           if (!loaded.ok) {
             refused++;
             const where = formatPath(at);
@@ -189,7 +194,11 @@ describe('arbitrary text in any text field of the content', () => {
           // (a third word in the name, an empty field) decide the same, markup cannot.
           setAt(json, at, value.replace(/[<>&"'/\\=`]/g, 'x'));
           await writeFile(path.join(dir, file), JSON.stringify(json));
-          const plain = await site.loadContent({ contentDir: dir, brand: BRAND });
+          const plain = await site.loadContent({
+            contentDir: dir,
+            brand: BRAND,
+            images: testImages(dir),
+          });
           const twin = plain.ok ? (await renderSite(plain.content)).html : undefined;
           for (const [page, doc] of html) {
             const tags = structure(doc);

@@ -3,6 +3,7 @@ import type { HeadTags } from '@ssg/cli/site';
 import { facebookUrl, instagramUrl } from '../lib/links.ts';
 import { imageUrl } from './brand-illustrations.ts';
 import type { Content, Unit } from './schema.ts';
+import { shareCardOf } from './share-card.ts';
 
 const DAY = /^(Mo|Tu|We|Th|Fr|Sa|Su)/;
 
@@ -21,7 +22,8 @@ export function pageHead(
   },
 ): HeadTags {
   const url = c.site.url + input.path;
-  const image = `${c.site.url}/images/${c.images.og.file}`;
+  const card = shareCardOf(c);
+  const image = `${c.site.url}${card.src}`;
   const meta: NonNullable<HeadTags['meta']> = [
     { name: 'description', content: input.description },
     { name: 'theme-color', content: c.theme.primary },
@@ -32,9 +34,9 @@ export function pageHead(
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: image },
-    { property: 'og:image:width', content: String(c.images.og.width) },
-    { property: 'og:image:height', content: String(c.images.og.height) },
-    // the brand's own share text; the card image is shared by the brands
+    { property: 'og:image:width', content: String(card.width) },
+    { property: 'og:image:height', content: String(card.height) },
+    // the brand's own share text and card (share-card.ts)
     {
       property: 'og:image:alt',
       content: fillBrandText(c, c.home.shareText),
@@ -70,7 +72,7 @@ export function unitsJsonLd(c: Content): unknown[] {
     '@type': 'VeterinaryCare',
     name: `${c.company.companyName} – ${u.name}`,
     url: u.site ?? `${c.site.url}/contato/`,
-    image: `${c.site.url}/images/${c.images.og.file}`,
+    image: `${c.site.url}${shareCardOf(c).src}`,
     logo: `${c.site.url}/images/${c.images.logo.file}`,
     telephone: `+55${u.tel ?? u.whats.slice(2)}`,
     address: {

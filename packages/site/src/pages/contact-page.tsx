@@ -1,3 +1,4 @@
+import { Image } from '@ssg/cli/image';
 import type { PageProps } from '@ssg/cli/site';
 import { TextIcon } from '../components/icon.tsx';
 import { QrCode } from '../components/qr-code.tsx';
@@ -98,15 +99,7 @@ export default function ContactPage({ data }: PageProps<ContactData>) {
               <TextIcon name="whatsapp" size={20} />
               Abrir o WhatsApp
             </SiteLink>
-            <img
-              src={data.image.src}
-              alt={data.image.alt}
-              width={data.image.width}
-              height={data.image.height}
-              loading="lazy"
-              decoding="async"
-              className="contact__map"
-            />
+            <Image image={data.image} alt={data.image.alt} className="contact__map" />
           </aside>
         </div>
       </section>

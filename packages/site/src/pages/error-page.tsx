@@ -1,3 +1,4 @@
+import { Image } from '@ssg/cli/image';
 import { TextIcon } from '../components/icon.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { formatLandline, telHref } from '../lib/phone.ts';
@@ -17,13 +18,7 @@ export function ErrorPage({ code, title, text, data }: ErrorPageProps) {
   return (
     <section className="error-page" aria-labelledby="error-title">
       <div className="container error-page__inner">
-        <img
-          src={data.image.src}
-          alt={data.image.alt}
-          width={data.image.width}
-          height={data.image.height}
-          className="error-page__image"
-        />
+        <Image image={data.image} alt={data.image.alt} className="error-page__image" />
         <div>
           <p className="eyebrow">Erro {code}</p>
           <h1 id="error-title" className="error-page__title">

@@ -1,7 +1,9 @@
+import { Image } from '@ssg/cli/image';
 import type { PageProps } from '@ssg/cli/site';
 import { TextIcon } from '../components/icon.tsx';
 import { PageHero, Section } from '../components/section.tsx';
 import { SiteLink } from '../components/site-link.tsx';
+import { GALLERY_SIZES } from '../lib/image-sizes.ts';
 import type { GalleryData } from '../page-data.ts';
 import './photos.css';
 import './gallery-page.css';
@@ -14,15 +16,7 @@ export default function GalleryPage({ data }: PageProps<GalleryData>) {
         <div className="grid grid--gallery">
           {data.photos.map((p, i) => (
             <figure key={p.src} className="photo">
-              <img
-                src={p.src}
-                alt={p.alt}
-                width={p.width}
-                height={p.height}
-                loading={i < 2 ? 'eager' : 'lazy'}
-                decoding="async"
-                sizes="(max-width: 768px) 100vw, 33vw"
-              />
+              <Image image={p} alt={p.alt} sizes={GALLERY_SIZES} priority={i === 0} />
               <figcaption>{p.caption}</figcaption>
             </figure>
           ))}
@@ -35,14 +29,7 @@ export default function GalleryPage({ data }: PageProps<GalleryData>) {
               <li key={v.url} className="card video">
                 <SiteLink to={v.url} className="video__link">
                   <span className="video__poster">
-                    <img
-                      src={v.poster.src}
-                      alt=""
-                      width={v.poster.width}
-                      height={v.poster.height}
-                      loading="lazy"
-                      decoding="async"
-                    />
+                    <Image image={v.poster} alt="" />
                     <span className="video__duration">{v.duration}</span>
                   </span>
                   <span className="video__title">

@@ -1,3 +1,4 @@
+import { Image } from '@ssg/cli/image';
 import type { PageProps } from '@ssg/cli/site';
 import { Countdown } from '../components/countdown.tsx';
 import { CtaBand, CtaCallButton } from '../components/cta-band.tsx';
@@ -8,6 +9,7 @@ import { Section } from '../components/section.tsx';
 import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { TeamList } from '../components/team-list.tsx';
+import { GALLERY_SIZES, HERO_SIZES } from '../lib/image-sizes.ts';
 import type { HomeData } from '../page-data.ts';
 import './hero.css';
 import './home-page.css';
@@ -51,14 +53,7 @@ export default function HomePage({ data }: PageProps<HomeData>) {
             </ul>
           </div>
           <div className="hero__art">
-            <img
-              src={images.hero.src}
-              alt={images.hero.alt}
-              width={images.hero.width}
-              height={images.hero.height}
-              fetchPriority="high"
-              sizes="(max-width: 768px) 90vw, 560px"
-            />
+            <Image image={images.hero} alt={images.hero.alt} sizes={HERO_SIZES} priority />
           </div>
         </div>
       </section>
@@ -97,24 +92,12 @@ export default function HomePage({ data }: PageProps<HomeData>) {
               </li>
             </ul>
           </div>
-          <img
-            className="about__image"
-            src={images.about.src}
-            alt={images.about.alt}
-            width={images.about.width}
-            height={images.about.height}
-            loading="lazy"
-            decoding="async"
-          />
+          <Image image={images.about} alt={images.about.alt} className="about__image" />
         </div>
         <article className="card curriculum" aria-labelledby="curriculo">
-          <img
-            src={curriculum.photo.src}
+          <Image
+            image={curriculum.photo}
             alt={curriculum.photo.alt}
-            width={112}
-            height={112}
-            loading="lazy"
-            decoding="async"
             className="curriculum__photo"
           />
           <div>
@@ -191,15 +174,7 @@ export default function HomePage({ data }: PageProps<HomeData>) {
         <div className="grid grid--gallery">
           {data.gallery.map((p) => (
             <figure key={p.src} className="photo">
-              <img
-                src={p.src}
-                alt={p.alt}
-                width={p.width}
-                height={p.height}
-                loading="lazy"
-                decoding="async"
-                sizes="(max-width: 768px) 100vw, 33vw"
-              />
+              <Image image={p} alt={p.alt} sizes={GALLERY_SIZES} />
               <figcaption>{p.caption}</figcaption>
             </figure>
           ))}

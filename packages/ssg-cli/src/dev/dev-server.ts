@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { importConfig } from '../config/load-config.ts';
 import { formatError } from '../errors.ts';
+import { devImage, imageServiceOf } from '../image/build-hooks.ts';
+import type { ImagePipeline } from '../image/pipeline.ts';
 import type { ClientBundle } from '../pipeline/bundle/client.ts';
 import {
   CLIENT_ENTRY_ID,
@@ -33,6 +35,8 @@ type SiteAssets = ReturnType<NonNullable<SiteDefinition<unknown>['assets']>>;
 interface DevOutput {
   files: Map<string, string | Uint8Array>;
   assets: SiteAssets;
+  /** Image files are made when the browser asks for them. */
+  images: ImagePipeline;
 }
 
 export interface DevOptions {
@@ -90,13 +94,14 @@ export async function dev(
   const render = async (): Promise<DevOutput> => {
     const loaded = await loadThroughVite(vite, setup.files);
     const site = { ...setup, ...resolveTarget(setup, loaded.site, options.brand), loaded };
-    const { content } = await loadContent(site);
+    const { content, images } = await loadContent(site, imageServiceOf(site, false));
     const routes = collectRoutes(site, content);
     const made = { ...site, content, routes, client: DEV_CLIENT };
     const rendered = await renderPages(made);
     return {
       files: outputFiles({ ...made, rendered }),
       assets: loaded.site.assets?.(content) ?? [],
+      images,
     };
   };
 
@@ -108,7 +113,13 @@ export async function dev(
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       output ??= render();
-      const { files: all, assets } = await output;
+      const { files: all, assets, images } = await output;
+      const image = await devImage(images, url.pathname);
+      if (image) {
+        res.writeHead(200, { 'content-type': image.type, 'cache-control': 'no-store' });
+        res.end(await readFile(image.file));
+        return;
+      }
       const key = lookup(all, url.pathname);
       // The build copies these folders into the output; here they are read where they are.
       const asset = key ? undefined : await assetFileOf(assets, url.pathname);

@@ -38,16 +38,25 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // Vite bundles (unless the client is unchanged) while content and routes load.
     const bundling = bundleOrReuse({ ...site, ...site.loaded }, bundler, cache);
     Object.assign(run, { cache, bundling: bundling.catch(() => {}) });
-    const { content, security } = await timed('content', async () => {
-      const { content } = await loadContent(site);
-      return { content, security: resolveSecurity(site, content) };
+    const { content, images, security } = await timed('content', async () => {
+      const { content, images } = await loadContent(site);
+      return { content, images, security: resolveSecurity(site, content, images) };
     });
     const routes = await timed('routes', () => collectRoutes(site, content));
     // Nothing to reuse: every folder will be written; they are made while Vite and render run.
     if (!cache.hadOutput) run.folders = makeFoldersAhead(site.stagingDir, site.loaded, routes);
     const bundled = await timed('bundle', () => bundling);
     const { client } = bundled;
-    const made = { ...site, ...security, content, routes, client, cache: cache.pages, reporter };
+    const made = {
+      ...site,
+      ...security,
+      content,
+      images,
+      routes,
+      client,
+      cache: cache.pages,
+      reporter,
+    };
     const rendered = await timed('render', () => renderPages(made));
     cache.savePagesAhead(); // written while emit waits on the disk
     const emitted = await timed('emit', () =>

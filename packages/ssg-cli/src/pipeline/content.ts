@@ -1,5 +1,7 @@
 // Stage "content": the site's content, read and validated by the site's own loadContent().
 import { SsgError } from '../errors.ts';
+import { imageServiceOf } from '../image/build-hooks.ts';
+import type { ImagePipeline } from '../image/pipeline.ts';
 import type { LoadedSite } from './types.ts';
 
 /** What stage "content" made. */
@@ -7,17 +9,24 @@ export interface SiteContent {
   content: unknown;
   /** Content files read, relative to contentDir, sorted. */
   files: string[];
+  /** The image service the content used: its files are copied at emit. */
+  images: ImagePipeline;
 }
 
 /** Stage "content": the site reads and validates its content; every problem of the run is reported. */
-export async function loadContent(site: {
-  loaded: LoadedSite;
-  contentDir: string;
-  brand: string;
-}): Promise<SiteContent> {
+export async function loadContent(
+  site: {
+    loaded: LoadedSite;
+    contentDir: string;
+    brand: string;
+    root: string;
+  },
+  images: ImagePipeline = imageServiceOf(site),
+): Promise<SiteContent> {
   const result = await site.loaded.site.loadContent({
     contentDir: site.contentDir,
     brand: site.brand,
+    images,
   });
   if (!result.ok) {
     const count = result.issues.length;
@@ -30,5 +39,5 @@ export async function loadContent(site: {
       },
     );
   }
-  return { content: result.content, files: [...result.files].sort() };
+  return { content: result.content, files: [...result.files].sort(), images };
 }

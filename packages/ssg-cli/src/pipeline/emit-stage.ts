@@ -1,6 +1,7 @@
 // Stage "emit" as the build runs it: the output in memory, then, unless the output folder
 // already holds exactly it, the files, the host config and the recent builds' chunks.
 import { emitHostConfig } from '../host/emit-host.ts';
+import type { ImagePipeline } from '../image/pipeline.ts';
 import type { CspSettings } from '../shared/csp.ts';
 import type { ResolvedSite } from './config.ts';
 import { copiedFolders } from './copied-folders.ts';
@@ -16,6 +17,8 @@ export interface EmitInput extends Omit<OutputInput, keyof ResolvedSite> {
   /** Folders made ahead, on a cold build. */
   folders?: FoldersAhead;
   reporter?: BuildReporter;
+  /** The image service of the content: its files are made by now, or made here, then copied. */
+  images?: ImagePipeline;
 }
 
 /** What stage "emit" made. */
@@ -42,7 +45,8 @@ export async function emit(
   const output = outputOf({ ...site, ...input });
   const { compilationHash, warnings } = output;
   const emitted = [...output.files.keys()];
-  const copied = copiedFolders(site, input.content);
+  await input.images?.ready(); // the images made while the pages rendered, copied below
+  const copied = copiedFolders(site, input.content, input.images);
   const bytes = await cache.upToDate(compilationHash, emitted, copied);
   if (bytes) {
     const precache = new Map<string, string>();

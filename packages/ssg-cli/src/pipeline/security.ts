@@ -1,5 +1,7 @@
 // The security headers of a build: the Content-Security-Policy's settings and HSTS.
 import { SsgError } from '../errors.ts';
+import { imageCspSources } from '../image/build-hooks.ts';
+import type { ImagePipeline } from '../image/pipeline.ts';
 import { type CspSettings, type CspSources, cspSourceProblem } from '../shared/csp.ts';
 import { urlProblem } from '../site/url-problem.ts';
 import type { SiteSetup } from './config.ts';
@@ -30,6 +32,7 @@ export interface Security {
 export function resolveSecurity(
   ctx: Pick<SiteSetup, 'files' | 'cspConfig' | 'hstsConfig'> & { loaded: LoadedSite },
   content: unknown,
+  images?: ImagePipeline,
 ): Security {
   const site = ctx.loaded.site;
   const url = site.url?.(content);
@@ -64,6 +67,7 @@ export function resolveSecurity(
     }
     sources[key] = [...new Set(all)];
   }
+  sources.imgSrc = imageCspSources(images, sources.imgSrc); // inline placeholders
   const https = url?.startsWith('https://') ?? false;
   const csp: CspSettings = {
     ...sources,

@@ -16,7 +16,17 @@ export function headToHtml(head: HeadTags): string {
     parts.push(`<meta ${HEAD_MARK} ${key} content="${escapeAttribute(meta.content)}">`);
   }
   for (const link of head.link ?? []) {
-    const extra = (['hreflang', 'type', 'as', 'crossorigin'] as const)
+    const extra = (
+      [
+        'hreflang',
+        'type',
+        'as',
+        'crossorigin',
+        'imagesrcset',
+        'imagesizes',
+        'fetchpriority',
+      ] as const
+    )
       .map((key) => (link[key] ? ` ${key}="${escapeAttribute(link[key])}"` : ''))
       .join('');
     parts.push(

@@ -7,6 +7,7 @@
  */
 import type { HeadTags } from '@ssg/loader/contract';
 import type { ComponentType, ReactNode } from 'react';
+import type { ImageService } from '../image/types.ts';
 
 export { type UrlRules, urlProblem } from './url-problem.ts';
 export type { HeadTags };
@@ -79,7 +80,12 @@ export interface SiteDefinition<Content> {
    */
   brands?: readonly string[];
   /** Read and validate content. Never throws for bad content: returns every issue. */
-  loadContent(input: { contentDir: string; brand: string }): Promise<ContentResult<Content>>;
+  loadContent(input: {
+    contentDir: string;
+    brand: string;
+    /** Processes images of the content folder into responsive variants (`@ssg/cli/image`). */
+    images: ImageService;
+  }): Promise<ContentResult<Content>>;
   /** Every page of the site. */
   routes(content: Content): RouteDefinition[];
   /** Parts shared by pages, rendered once (e.g. the footer). */

@@ -1,0 +1,11 @@
+/**
+ * `sizes` of the pictures, matching the CSS that lays them out (pages.css, base.css): the
+ * browser picks a file from these before the CSS is applied.
+ */
+
+/** `.grid--gallery`: one column under 640 px, two to 768 px, three above, in a 1160 px container. */
+export const GALLERY_SIZES =
+  '(min-width: 1160px) 360px, (min-width: 769px) 31vw, (min-width: 640px) 47vw, 92vw';
+
+/** `.hero__art`: nearly the screen's width on phones, at most 560 px beside the text. */
+export const HERO_SIZES = '(max-width: 768px) 90vw, 560px';

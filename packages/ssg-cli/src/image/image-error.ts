@@ -1,0 +1,31 @@
+import { SsgError, showValue } from '../errors.ts';
+import type { ImageOptions } from './types.ts';
+
+export type ImageErrorCode =
+  | 'IMAGE_OUTSIDE_CONTENT'
+  | 'IMAGE_NOT_FOUND'
+  | 'IMAGE_UNSUPPORTED'
+  | 'IMAGE_CORRUPT'
+  | 'IMAGE_TOO_SMALL';
+
+/** `The image "x.jpg" of gallery.json at photos[2].file …`: where the path was written, when known. */
+function where(source: string, from: ImageOptions['from']): string {
+  const value = showValue(source);
+  return from ? `The image ${value} of ${from.file} at ${from.path}` : `The image ${value}`;
+}
+
+/** An image problem as an SsgError whose message names the content file, the field and the value. */
+export function imageError(
+  code: ImageErrorCode,
+  source: string,
+  from: ImageOptions['from'],
+  problem: string,
+  hint: string,
+  cause?: unknown,
+): SsgError {
+  return new SsgError(code, `${where(source, from)} ${problem}`, {
+    hint,
+    ...(from ? { file: from.file } : {}),
+    ...(cause === undefined ? {} : { cause }),
+  });
+}

@@ -1,0 +1,216 @@
+/**
+ * One build's (or dev server's) image service: plans the variants of each image asked for,
+ * makes them with bounded parallelism into a disk cache shared by every build of the site,
+ * and lists the files the output needs.
+ */
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { blurPlaceholder, ensureVariant, QUALITY, type Variant } from './encode.ts';
+import { imageError } from './image-error.ts';
+import { limiter } from './limit.ts';
+import { readSource, type SourceImage } from './source.ts';
+import {
+  IMAGE_URL_PREFIX,
+  type ImageData,
+  type ImageFormat,
+  type ImageOptions,
+  type ImageService,
+  type RasterImage,
+  type RasterOptions,
+} from './types.ts';
+import {
+  defaultSizes,
+  fallbackWidth,
+  heightAt,
+  imageUrl,
+  MIME,
+  passThroughName,
+  srcsetOf,
+  variantName,
+  variantWidths,
+} from './widths.ts';
+
+/** Changes whenever encoding changes, so cached files of older settings are not reused. */
+const ENCODER_VERSION = 'ssg-image-1';
+
+export interface ImagePipeline extends ImageService {
+  /** Makes every planned file (build: most are under way already); throws the first failure. */
+  ready(): Promise<void>;
+  /** Every file the pages use: the cached file and its output-relative path. */
+  outputs(): Array<{ from: string; to: string }>;
+  /** Whether any image carries an inline `data:` placeholder (the CSP's img-src must allow it). */
+  readonly usesDataUris: boolean;
+  /** The cached file of a URL under `/_ssg/image/`, made on demand (`ssg dev`); else undefined. */
+  fileOf(pathname: string): Promise<string | undefined>;
+}
+
+export interface PipelineOptions {
+  contentDir: string;
+  /** Where variants are cached between builds, e.g. `node_modules/.ssg/images`. */
+  cacheDir: string;
+  /** Build: start making each variant as soon as it is planned; dev: only when asked for. */
+  eager: boolean;
+}
+
+export function createImagePipeline(options: PipelineOptions): ImagePipeline {
+  const run = limiter(Math.max(1, availableParallelism()));
+  const planned = new Map<string, Variant>();
+  const made = new Map<string, Promise<string>>();
+  let usesDataUris = false;
+
+  const make = (variant: Variant): Promise<string> => {
+    let file = made.get(variant.name);
+    if (!file) {
+      file = run(() => ensureVariant(options.cacheDir, variant));
+      made.set(variant.name, file);
+      // a failure is reported by files() or fileOf(); it must not end the process meanwhile
+      file.catch(() => {});
+    }
+    return file;
+  };
+  const plan = (variant: Variant): string => {
+    planned.set(variant.name, variant);
+    if (options.eager) void make(variant);
+    return imageUrl(variant.name);
+  };
+
+  async function getImage(source: string, asked: ImageOptions = {}): Promise<ImageData> {
+    const image = await readSource(options.contentDir, source, asked.from);
+    const hash = optionsHash(image, asked);
+    if (image.format === 'svg') {
+      const src = plan({
+        kind: 'bytes',
+        name: passThroughName(source, hash, 'svg'),
+        bytes: image.bytes,
+      });
+      return {
+        src,
+        srcset: '',
+        sources: [],
+        width: image.width,
+        height: image.height,
+        sizes: defaultSizes(asked.width),
+      };
+    }
+    const full = cropped(image, asked);
+    if (asked.width && asked.width > full.width) {
+      throw imageError(
+        'IMAGE_TOO_SMALL',
+        source,
+        asked.from,
+        `is ${full.width} pixels wide, smaller than the width asked (${asked.width}).`,
+        `Use a photo at least ${asked.width} pixels wide (twice that for sharp screens), or ask for a smaller width.`,
+      );
+    }
+    const widths = variantWidths(full.width, asked);
+    const formats: ImageFormat[] = ['avif', 'webp', image.hasAlpha ? 'png' : 'jpeg'];
+    const srcsets = formats.map((format) =>
+      srcsetOf(
+        widths.map((width) => ({
+          width,
+          url: plan({
+            kind: 'resize',
+            name: variantName(source, hash, width, format),
+            source: image,
+            width,
+            height: heightAt(width, full),
+            ...(asked.height ? { fit: asked.fit ?? 'cover' } : {}),
+            format,
+            quality: asked.quality ?? QUALITY[format],
+            ...(asked.from ? { from: asked.from } : {}),
+          }),
+        })),
+      ),
+    );
+    const fallback = formats[2] ?? 'jpeg';
+    const widest = widths.at(-1) ?? full.width;
+    const data: ImageData = {
+      src: imageUrl(variantName(source, hash, fallbackWidth(widths), fallback)),
+      srcset: srcsets[2] ?? '',
+      sources: formats.slice(0, 2).map((f, i) => ({ type: MIME[f], srcset: srcsets[i] ?? '' })),
+      width: widest,
+      height: heightAt(widest, full),
+      sizes: defaultSizes(asked.width),
+    };
+    // a blurred copy behind a transparent image would show through it
+    if ((asked.placeholder ?? 'blur') === 'blur' && !image.hasAlpha) {
+      // not queued behind the variants: the content stage waits for it (shrink-on-load keeps it cheap)
+      data.placeholder = await blurPlaceholder(image, asked.from);
+      usesDataUris = true;
+    }
+    return data;
+  }
+
+  async function rasterize(svg: string, asked: RasterOptions): Promise<RasterImage> {
+    const format = asked.format ?? 'png';
+    const hash = createHash('sha256')
+      .update(ENCODER_VERSION)
+      .update(JSON.stringify(asked))
+      .update(svg)
+      .digest('hex')
+      .slice(0, 10);
+    const name = `${variantName(asked.name, hash, asked.width, format)}`;
+    const bytes = await run(() => {
+      const image = sharp(Buffer.from(svg)).resize({
+        width: asked.width,
+        height: asked.height,
+        fit: 'fill',
+      });
+      return (
+        format === 'png'
+          ? image.png({ compressionLevel: 9 })
+          : image.jpeg({ quality: 85, mozjpeg: true })
+      ).toBuffer();
+    });
+    const src = plan({ kind: 'bytes', name, bytes });
+    return { src, width: asked.width, height: asked.height, type: MIME[format] };
+  }
+
+  return {
+    getImage,
+    rasterize,
+    get usesDataUris() {
+      return usesDataUris;
+    },
+    async ready() {
+      await Promise.all([...planned.values()].map(make));
+    },
+    outputs() {
+      return [...planned.keys()].sort().map((name) => ({
+        from: path.join(options.cacheDir, name),
+        to: `${IMAGE_URL_PREFIX.slice(1)}${name}`,
+      }));
+    },
+    async fileOf(pathname) {
+      if (!pathname.startsWith(IMAGE_URL_PREFIX)) return undefined;
+      const variant = planned.get(pathname.slice(IMAGE_URL_PREFIX.length));
+      return variant ? make(variant) : undefined;
+    },
+  };
+}
+
+/** The upright size the variants are cut from: the whole image, or its largest box of the asked aspect ratio. */
+function cropped(image: SourceImage, asked: ImageOptions): { width: number; height: number } {
+  const { width, height } = image;
+  if (!asked.width || !asked.height || (asked.fit ?? 'cover') !== 'cover') return { width, height };
+  const ratio = asked.width / asked.height;
+  return width / height > ratio
+    ? { width: Math.round(height * ratio), height }
+    : { width, height: Math.round(width / ratio) };
+}
+
+/** Ten hex digits of the content and every option that changes pixels. */
+function optionsHash(image: SourceImage, asked: ImageOptions): string {
+  const { from: _from, placeholder: _placeholder, ...pixels } = asked;
+  return createHash('sha256')
+    .update(ENCODER_VERSION)
+    .update(image.digest)
+    .update(JSON.stringify(pixels))
+    .digest('hex')
+    .slice(0, 10);
+}
+
+export const defaultCacheDir = (root: string): string =>
+  path.join(root, 'node_modules/.ssg/images');

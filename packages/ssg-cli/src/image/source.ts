@@ -1,0 +1,107 @@
+/** Reading a source image: a path inside the content folder, its bytes, its kind and size. */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { imageError } from './image-error.ts';
+import type { ImageOptions } from './types.ts';
+
+export interface SourceImage {
+  /** Path as written in the content. */
+  source: string;
+  bytes: Buffer;
+  /** sha256 of the bytes, hex. */
+  digest: string;
+  format: 'svg' | 'raster';
+  /** Upright size (EXIF orientation applied). */
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+}
+
+/** The absolute file of `source`, refusing absolute paths and any that leave the content folder. */
+export function resolveInside(
+  contentDir: string,
+  source: string,
+  from?: ImageOptions['from'],
+): string {
+  const root = path.resolve(contentDir);
+  const file = path.resolve(root, source);
+  if (path.isAbsolute(source) || /^[a-z]+:/i.test(source) || !file.startsWith(root + path.sep)) {
+    throw imageError(
+      'IMAGE_OUTSIDE_CONTENT',
+      source,
+      from,
+      `is outside the content folder ${root}; images are read only from inside it.`,
+      'Write the path relative to the content folder (e.g. "images/photo.jpg"), without a leading "/" or "..".',
+    );
+  }
+  return file;
+}
+
+/** Reads and identifies an image; SVG is passed through, animations are refused. */
+export async function readSource(
+  contentDir: string,
+  source: string,
+  from?: ImageOptions['from'],
+): Promise<SourceImage> {
+  const file = resolveInside(contentDir, source, from);
+  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+    throw imageError(
+      'IMAGE_NOT_FOUND',
+      source,
+      from,
+      `was not found at ${file} (${error.code ?? error.message}).`,
+      'Check the file name (case matters) or add the file to the content folder.',
+      error,
+    );
+  });
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch (error) {
+    const known = /unsupported image format/i.test((error as Error).message);
+    throw imageError(
+      known ? 'IMAGE_UNSUPPORTED' : 'IMAGE_CORRUPT',
+      source,
+      from,
+      known
+        ? 'is not an image the build can read (JPEG, PNG, WebP, AVIF, TIFF or SVG).'
+        : `could not be read: ${(error as Error).message}.`,
+      known ? 'Export it as JPEG or PNG.' : 'Export the file again from the camera or editor.',
+      error,
+    );
+  }
+  if (meta.format === 'svg') {
+    return {
+      source,
+      bytes,
+      digest,
+      format: 'svg',
+      width: meta.width,
+      height: meta.height,
+      hasAlpha: true,
+    };
+  }
+  if ((meta.pages ?? 1) > 1 || meta.format === 'gif') {
+    throw imageError(
+      'IMAGE_UNSUPPORTED',
+      source,
+      from,
+      `is ${meta.format === 'gif' ? 'a GIF' : 'an animation'}; the build makes still images only.`,
+      'Use a still JPEG or PNG, or a video for motion.',
+    );
+  }
+  // EXIF orientations 5–8 turn the picture a quarter: width and height swap.
+  const turned = (meta.orientation ?? 1) >= 5;
+  return {
+    source,
+    bytes,
+    digest,
+    format: 'raster',
+    width: turned ? meta.height : meta.width,
+    height: turned ? meta.width : meta.height,
+    hasAlpha: meta.hasAlpha,
+  };
+}

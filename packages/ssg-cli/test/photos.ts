@@ -1,0 +1,51 @@
+/**
+ * Phone-like photos made with sharp for the image tests: smooth shapes of colour (a scene)
+ * under fine grain (sensor noise), so they compress like real photos (~3 MB at 4000×3000).
+ */
+import sharp from 'sharp';
+
+/** A JPEG of `width`×`height`, different per `seed`; EXIF orientation when asked. */
+export async function photoJpeg(
+  width: number,
+  height: number,
+  seed: number,
+  orientation?: number,
+): Promise<Buffer> {
+  const small = {
+    width: Math.ceil(width / 80),
+    height: Math.ceil(height / 80),
+    channels: 3 as const,
+  };
+  const scene = Buffer.alloc(small.width * small.height * 3);
+  let x = seed * 2654435761;
+  for (let i = 0; i < scene.length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0; // a fixed LCG: the same photo on every run
+    scene[i] = 40 + ((x >>> 16) % 180);
+  }
+  const grain = await sharp({
+    create: {
+      width: 509,
+      height: 509,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 24 },
+    },
+  })
+    .raw()
+    .toBuffer();
+  // grain laid over the scene (overlay: mid-grey leaves it as it is)
+  const image = sharp(scene, { raw: small })
+    .resize(width, height, { kernel: 'cubic' })
+    // one tile of grain repeated: making noise for 12 million pixels takes seconds
+    .composite([
+      { input: grain, raw: { width: 509, height: 509, channels: 3 }, tile: true, blend: 'overlay' },
+    ])
+    .jpeg({ quality: 90 });
+  return (orientation ? image.withMetadata({ orientation }) : image).toBuffer();
+}
+
+/** A PNG with a transparent background and an opaque disc. */
+export function alphaPng(width: number, height: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#c33"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
