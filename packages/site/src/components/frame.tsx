@@ -37,6 +37,9 @@ export interface FrameProps {
   children: ReactNode;
 }
 
+/** worker-idle: the page's gtag calls land on `dataLayer`, copied to the tag in its worker. */
+const GTAG_FORWARD = ['dataLayer.push'] as const;
+
 /** Every page's frame: alert strip, top bar, side menu, the page, the footer slice and the gtag tag. */
 export function Frame({ pageName, children }: FrameProps) {
   const frame = useStaticQuery(frameQueryRef);
@@ -116,6 +119,7 @@ export function Frame({ pageName, children }: FrameProps) {
         <Script
           src={`https://www.googletagmanager.com/gtag/js?id=${measurementId}`}
           strategy={strategy}
+          forward={GTAG_FORWARD}
         />
       </div>
     </PageNameProvider>
