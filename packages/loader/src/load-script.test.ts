@@ -58,6 +58,18 @@ describe('loadScript', () => {
     expect(added[0]!.src).toBe('https://clinica.example/chat.js');
   });
 
+  it('idle: asks for the idle callback as browsers accept it (Chromium throws on a number as options)', async () => {
+    const { doc } = fakeDocument([GTAG]);
+    const requestIdleCallback = (f: () => void, ...rest: unknown[]) => {
+      if (rest.length > 0 && typeof rest[0] !== 'object')
+        throw new TypeError("The provided value is not of type 'IdleRequestOptions'.");
+      f();
+    };
+    await expect(
+      loadScript({ src: GTAG, strategy: 'idle', document: doc, requestIdleCallback }),
+    ).resolves.toBe(true);
+  });
+
   it.each(['post-hydrate', 'idle'] as const)(
     '%s: offline, it resolves false and never throws',
     async (strategy) => {

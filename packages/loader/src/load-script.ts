@@ -20,7 +20,8 @@ export async function loadScript(o: LoadScriptOptions): Promise<boolean> {
   if (o.strategy === 'idle') {
     const idle =
       o.requestIdleCallback ?? globalThis.requestIdleCallback ?? o.setTimeout ?? setTimeout;
-    await new Promise<void>((resolve) => idle(() => resolve(), 1));
+    // no second argument: Chromium throws on anything but an IdleRequestOptions object
+    await new Promise<void>((resolve) => idle(() => resolve()));
   }
   return new Promise<boolean>((resolve) => {
     // one copy per address: a page that renders the tag twice still runs it once

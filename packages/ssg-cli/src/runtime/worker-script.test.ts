@@ -18,9 +18,9 @@ function fakeWorker(behaviour: Behaviour) {
       made.push(this);
       queueMicrotask(() => {
         if (behaviour === 'ran') this.onmessage?.({ data: 1 });
-        // what the bootstrap posts when importScripts throws: the error's name
-        if (behaviour === 'failed') this.onmessage?.({ data: 'ReferenceError' });
-        if (behaviour === 'unreachable') this.onmessage?.({ data: 'NetworkError' });
+        // what the bootstrap posts: 0 when the script threw, -1 when it could not be fetched
+        if (behaviour === 'failed') this.onmessage?.({ data: 0 });
+        if (behaviour === 'unreachable') this.onmessage?.({ data: -1 });
         if (behaviour === 'error-event') this.onerror?.({ preventDefault() {} });
       });
     }

@@ -23,9 +23,17 @@ export interface WorkerScriptOptions {
   onMainThread?: (src: string) => Promise<boolean>;
 }
 
-/** The worker's bootstrap: forwarded calls land on its own globals, then the script is imported. */
+/** What the worker reports: the script ran, it threw (it needs the DOM, say), or it is unreachable. */
+const RAN = 1;
+const UNREACHABLE = -1;
+
+/**
+ * The worker's bootstrap. A cross-origin script that throws surfaces from `importScripts` as a
+ * NetworkError (its errors are muted), so a no-cors fetch first tells "unreachable" from "threw".
+ * Forwarded calls wait in a queue until the script has run, then land on the worker's globals.
+ */
 function bootstrap(src: string): string {
-  return `onmessage=function(e){var p=e.data.path.split("."),o=self,i=0;for(;i<p.length-1;i++)o=o[p[i]]=o[p[i]]||[];var f=o[p[i]];if(typeof f==="function")f.apply(o,e.data.args.map(function(a){return a&&a.argumentsOf?(function(){return arguments}).apply(null,a.argumentsOf):a}))};try{importScripts(${JSON.stringify(src)});postMessage(1)}catch(e){postMessage(e.name)}`;
+  return `var q=[],ready=0;function call(d){var p=d.path.split("."),o=self,i=0;for(;i<p.length-1;i++)o=o[p[i]]=o[p[i]]||[];var f=o[p[i]];if(typeof f==="function")f.apply(o,d.args.map(function(a){return a&&a.argumentsOf?(function(){return arguments}).apply(null,a.argumentsOf):a}))}onmessage=function(e){ready?call(e.data):q.push(e.data)};fetch(${JSON.stringify(src)},{mode:"no-cors"}).then(function(){try{importScripts(${JSON.stringify(src)})}catch(e){return postMessage(0)}ready=1;q.forEach(call);postMessage(${RAN})},function(){postMessage(${UNREACHABLE})})`;
 }
 
 /**
@@ -57,10 +65,10 @@ export async function runInWorker(o: WorkerScriptOptions): Promise<boolean> {
       resolve(0); // no Worker, or a CSP that forbids blob workers
     }
   });
-  if (ran === 1) return true;
+  if (ran === RAN) return true;
   unforward();
   worker?.terminate();
   // unreachable from the worker (offline, blocked): the main thread would only fail the same way
-  if (ran === 'NetworkError') return false;
+  if (ran === UNREACHABLE) return false;
   return (o.onMainThread ?? ((s) => loadScript({ src: s, strategy: 'idle' })))(src);
 }
