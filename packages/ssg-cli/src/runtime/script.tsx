@@ -1,6 +1,5 @@
 import { loadScript } from '@ssg/loader';
 import { useEffect } from 'react';
-import { runInWorker } from './worker-script.ts';
 
 export type ScriptStrategy = 'post-hydrate' | 'idle' | 'worker-idle';
 
@@ -26,7 +25,9 @@ export function Script({ src, strategy = 'post-hydrate', forward }: ScriptProps)
   useEffect(() => {
     if (started.has(src)) return;
     started.add(src);
-    if (strategy === 'worker-idle') void runInWorker({ src, forward: forward ?? [] });
+    // its own chunk: sites that never use worker-idle never download it
+    if (strategy === 'worker-idle')
+      void import('./worker-script.ts').then((m) => m.runInWorker({ src, forward: forward ?? [] }));
     else void loadScript({ src, strategy });
   }, [src, strategy, forward]);
   return null;
