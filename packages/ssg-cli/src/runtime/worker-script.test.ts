@@ -48,17 +48,19 @@ function setup(behaviour: Behaviour) {
       window: page,
       Worker: w.Worker,
       setTimeout: (f, ms) => setTimeout(f, ms),
-      onMainThread: async (src) => (mainThread.push(src), true),
+      onMainThread: async (src) => {
+        mainThread.push(src);
+        return true;
+      },
       ...extra,
     });
   return { page, mainThread, w, run };
 }
 
-function gtagCall(...args: unknown[]): IArguments {
+/** What gtag() pushes: its `arguments` object. */
+function gtagCall(..._: unknown[]): IArguments {
   // biome-ignore lint/complexity/noArguments: the gtag contract pushes `arguments` objects
-  return (function (..._: unknown[]) {
-    return arguments;
-  })(...args);
+  return arguments;
 }
 
 describe('runInWorker (worker-idle)', () => {
