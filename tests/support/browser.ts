@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+import puppeteer, {
+  type Browser,
+  type ConsoleMessage,
+  type HTTPRequest,
+  type Page,
+} from 'puppeteer-core';
 import { CHROMIUM_PATH, CHROMIUM_FLAGS as SHARED_FLAGS } from '../../scripts/chromium.mjs';
 
 export const CHROMIUM = CHROMIUM_PATH;
@@ -38,9 +43,23 @@ export interface PageLog {
   requests: Array<{ method: string; url: string; resourceType: string; isNavigation: boolean }>;
 }
 
+/**
+ * The test machine has no internet: a third party's tag (gtag.js, loaded when idle) fails to
+ * resolve. That is the machine's error, not the site's; every other message is kept.
+ */
+const offlineThirdParty = (message: ConsoleMessage): boolean => {
+  const { url } = message.location();
+  if (!url || !/ERR_NAME_NOT_RESOLVED/.test(message.text())) return false;
+  const { hostname } = new URL(url);
+  return hostname !== '127.0.0.1' && hostname !== 'localhost';
+};
+
 export function recordPage(page: Page): PageLog {
   const log: PageLog = { console: [], errors: [], requests: [] };
-  page.on('console', (message) => log.console.push({ type: message.type(), text: message.text() }));
+  page.on('console', (message) => {
+    if (!offlineThirdParty(message))
+      log.console.push({ type: message.type(), text: message.text() });
+  });
   page.on('pageerror', (error) =>
     log.errors.push(error instanceof Error ? error.message : String(error)),
   );

@@ -12,8 +12,6 @@ export const CHUNK_RETRIES = 3;
 export const PREFETCH_BATCH_SIZE = 4;
 /** …with 3000 ms between batches. */
 export const PREFETCH_BATCH_INTERVAL_MS = 3000;
-/** Spec §9: an off-main-thread script falls back to the main thread after 10 s. */
-export const OFF_MAIN_THREAD_TIMEOUT_MS = 10_000;
 /** A tab hidden at least this long re-checks app-data when it becomes visible again. */
 export const HIDDEN_RECHECK_MS = 60_000;
 /** Spec §4/§9: user agents that are never prefetched for. */

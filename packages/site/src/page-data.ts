@@ -67,7 +67,7 @@ export interface FrameData {
   alert: string;
   callPhone: string;
   theme: Theme;
-  analytics: { measurementId: string; strategy: 'post-hydrate' | 'idle' | 'off-main-thread' };
+  analytics: { measurementId: string; strategy: 'post-hydrate' | 'idle' | 'worker-idle' };
   popup: { title: string; whatsHref: string };
 }
 

@@ -39,6 +39,9 @@ export interface FrameProps {
   children: ReactNode;
 }
 
+/** worker-idle: the page's gtag calls land on `dataLayer`, copied to the tag in its worker. */
+const GTAG_FORWARD = ['dataLayer.push'] as const;
+
 /** Every page's frame: alert strip, top bar, side menu, the page, the footer slice and the gtag tag. */
 export function Frame({ pageName, children }: FrameProps) {
   const frame = useStaticQuery(frameQueryRef);
@@ -115,7 +118,11 @@ export function Frame({ pageName, children }: FrameProps) {
         </main>
         <Slice alias="footer" />
         <WhatsappPopup title={frame.popup.title} href={frame.popup.whatsHref} />
-        <Script src={googleTagScriptUrl(measurementId)} strategy={strategy} />
+        <Script
+          src={googleTagScriptUrl(measurementId)}
+          strategy={strategy}
+          forward={GTAG_FORWARD}
+        />
       </div>
     </PageNameProvider>
   );

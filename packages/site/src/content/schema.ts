@@ -67,7 +67,7 @@ export const namedImage = z.strictObject({
 /** A badge names the kind of clinic: one of the family's brands. */
 export const BADGE_TYPES = BRANDS;
 export const QR_LEVELS = ['low', 'medium', 'quartile', 'high'] as const;
-export const SCRIPT_STRATEGIES = ['post-hydrate', 'idle', 'off-main-thread'] as const;
+export const SCRIPT_STRATEGIES = ['post-hydrate', 'idle', 'worker-idle'] as const;
 
 const hexColor = z
   .string({ error: 'Expected a colour as text like "#0f766e".' })
@@ -85,7 +85,7 @@ export const siteFile = z.strictObject({
         'Expected a Google Analytics measurement id like "G-AB12CD34EF".',
       ),
     strategy: z.enum(SCRIPT_STRATEGIES, {
-      error: 'Expected the script strategy "post-hydrate", "idle" or "off-main-thread".',
+      error: 'Expected the script strategy "post-hydrate", "idle" or "worker-idle".',
     }),
   }),
   qr: z

@@ -15,7 +15,7 @@ export function analyticsSources(
       'https://*.analytics.google.com',
     ],
     imgSrc: [GOOGLE_TAG_ORIGIN, 'https://*.google-analytics.com'],
-    // off the main thread, the tag runs in a Worker made from a Blob
-    ...(analytics.strategy === 'off-main-thread' ? { workerSrc: ['blob:'] } : {}),
+    // worker-idle: the tag runs in a Worker made from a Blob (importScripts obeys script-src)
+    ...(analytics.strategy === 'worker-idle' ? { workerSrc: ['blob:'] } : {}),
   };
 }
