@@ -1,6 +1,16 @@
 // The one error class of the framework, SsgError, its codes and how errors are printed.
-import type { ImageErrorCode } from './image/image-error.ts';
-import type { ContentIssue } from './site/index.ts';
+
+/** A problem found in content; every problem of a run is collected and printed. */
+export interface ContentIssue {
+  /** File, relative to the content folder, e.g. `company.json`. */
+  file: string;
+  /** JSON path inside the file, e.g. `units[2].whats`; empty for the whole file. */
+  path: string;
+  /** What was found, shown as JSON (`undefined` when missing). */
+  value?: unknown;
+  /** Whole sentence: what is expected and how to fix it. */
+  message: string;
+}
 
 /** Stable codes: scripts and tests match on these, never on message text. */
 export type ErrorCode =
@@ -15,6 +25,14 @@ export type ErrorCode =
   | 'PORT_IN_USE'
   | 'INIT_TARGET_NOT_EMPTY'
   | ImageErrorCode;
+
+/** The image pipeline's codes (image/): file, field and value are in each message. */
+export type ImageErrorCode =
+  | 'IMAGE_OUTSIDE_CONTENT'
+  | 'IMAGE_NOT_FOUND'
+  | 'IMAGE_UNSUPPORTED'
+  | 'IMAGE_CORRUPT'
+  | 'IMAGE_TOO_SMALL';
 
 /** Codes of errors in how the command was called: exit code 2, the command can be run again changed. */
 const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([

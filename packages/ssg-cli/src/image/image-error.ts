@@ -1,12 +1,8 @@
-import { SsgError, showValue } from '../errors.ts';
+// The image pipeline's errors: each names the content file, the field, the value and the fix.
+import { type ImageErrorCode, SsgError, showValue } from '../errors.ts';
 import type { ImageOptions } from './types.ts';
 
-export type ImageErrorCode =
-  | 'IMAGE_OUTSIDE_CONTENT'
-  | 'IMAGE_NOT_FOUND'
-  | 'IMAGE_UNSUPPORTED'
-  | 'IMAGE_CORRUPT'
-  | 'IMAGE_TOO_SMALL';
+export type { ImageErrorCode };
 
 /** `The image "x.jpg" of gallery.json at photos[2].file …`: where the path was written, when known. */
 function where(source: string, from: ImageOptions['from']): string {

@@ -21,17 +21,9 @@ export interface SiteCspSources {
   frameSrc?: string[];
 }
 
-/** A problem found in content; every problem of a run is collected and printed. */
-export interface ContentIssue {
-  /** File, relative to the content folder, e.g. `company.json`. */
-  file: string;
-  /** JSON path inside the file, e.g. `units[2].whats`; empty for the whole file. */
-  path: string;
-  /** What was found, shown as JSON (`undefined` when missing). */
-  value?: unknown;
-  /** Whole sentence: what is expected and how to fix it. */
-  message: string;
-}
+import type { ContentIssue } from '../errors.ts';
+
+export type { ContentIssue };
 
 export type ContentResult<Content> =
   | { ok: true; content: Content; files: string[] }
