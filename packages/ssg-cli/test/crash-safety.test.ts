@@ -23,7 +23,13 @@ const env = (fault?: string) => {
   return { ...rest, NO_COLOR: '1', ...(fault ? { SSG_FAULT: fault } : {}) };
 };
 const ssgBuild = (content: string, out: string, fault?: string): Run =>
-  spawnSync(process.execPath, args(content, out), { encoding: 'utf8', env: env(fault) });
+  spawnSync(process.execPath, args(content, out), {
+    encoding: 'utf8',
+    env: env(fault),
+    // a build that never ends fails its test instead of holding the run (spawnSync blocks timers)
+    timeout: 120_000,
+    killSignal: 'SIGKILL',
+  });
 /** The same, not waiting: for two builds at once. */
 const ssgBuildAsync = (content: string, out: string): Promise<Run> =>
   new Promise((resolve) => {

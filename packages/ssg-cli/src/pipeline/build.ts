@@ -82,6 +82,8 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await cleanUpAfterFailure(run);
     throw error;
   } finally {
+    // stopped by stage "bundle" already; again here, whatever path the build took (idempotent)
+    await bundler.stop();
     await release();
   }
 }

@@ -113,9 +113,14 @@ function startBundleProcess(): {
     },
     async stop() {
       if (child.connected) child.disconnect();
+      if (child.exitCode !== null || child.signalCode !== null) return;
       // A job still running is not waited for: the build no longer needs it.
-      if (child.exitCode === null && child.signalCode === null) child.kill();
+      child.kill();
+      // Vite installs a SIGTERM handler in the child; a child that outlives it for 3 s is killed,
+      // never left to keep this process (and the `ssg build` command) waiting.
+      const hard = setTimeout(() => child.kill('SIGKILL'), 3_000);
       await exited.catch(() => {});
+      clearTimeout(hard);
     },
   };
 }
