@@ -31,7 +31,10 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   });
   const { site } = config;
   stopEsbuildIfAlone();
-  const release = await claimOutput(site, reporter);
+  const release = await claimOutput(site, reporter).catch(async (e) => {
+    await bundler.stop(); // e.g. a read-only output folder: Vite's process must not outlive us
+    throw e;
+  });
   const run: InFlight = { stagingDir: site.stagingDir, bundler };
   try {
     const cache = await openIncremental({ ...site, codeHash: site.loaded.codeHash });
