@@ -7,7 +7,7 @@ import { type RunningServer, serve } from '@ssg/cli';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDS } from '../../packages/site/src/brands.ts';
-import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
+import { hydrated, type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';
 import { clinicBuild } from '../support/site-build.ts';
 import { goOffline } from './helpers.ts';
@@ -31,7 +31,7 @@ const INJECTED = '/injetada/';
 /** A document has loaded, and React has hydrated it: its scripts all ran under the policy. */
 async function loaded(page: Page, url?: string): Promise<void> {
   await (url ? page.goto(url, { waitUntil: 'load' }) : page.reload({ waitUntil: 'load' }));
-  await page.waitForSelector('#___ssg[data-hydrated="true"]');
+  await hydrated(page);
 }
 
 let chromium: LaunchedBrowser;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
+import { hydrated, type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { buildMiniSite, serveBuild } from '../support/site-build.ts';
 
 const tall = (prefix: string) =>
@@ -64,7 +64,6 @@ async function open(p: string): Promise<Page> {
   return page;
 }
 
-const hydrated = (page: Page) => page.waitForSelector('#___ssg[data-hydrated="true"]');
 const shows = (page: Page, h1: string, pathname: string) =>
   page.waitForFunction(
     (t, p) => document.querySelector('h1')?.textContent === t && location.pathname === p,

@@ -1,10 +1,10 @@
 // Real: `build()` of the clinic site, `ssg serve`, Debian Chromium. Faked: nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   documentRequests,
+  hydrated,
   type LaunchedBrowser,
   launchChromium,
   recordPage,
@@ -27,8 +27,6 @@ afterAll(async () => {
   await chromium?.close();
   await server?.close();
 });
-
-const hydrated = (page: Page) => page.waitForSelector('#___ssg[data-hydrated="true"]');
 
 describe('the built clinic site in Chromium', () => {
   it('loads the home page and hydrates without console errors', async () => {

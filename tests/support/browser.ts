@@ -36,6 +36,9 @@ export async function launchChromium(): Promise<LaunchedBrowser> {
   };
 }
 
+/** Resolves once React has hydrated the page's server HTML (the runtime's signal on its root). */
+export const hydrated = (page: Page) => page.waitForSelector('#___ssg[data-hydrated="true"]');
+
 /** Everything a page printed and asked for, to assert on. */
 export interface PageLog {
   console: Array<{ type: string; text: string }>;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { imagePreload } from '@ssg/cli/image';
 import { defineSite, type HeadTags, type RouteDefinition } from '@ssg/cli/site';
 import { BRANDS } from './brands.ts';
-import { brandIllustrations, imageUrl } from './content/brand-illustrations.ts';
+import { brandIllustrations } from './content/brand-illustrations.ts';
 import { robotsTxt, sitemapXml } from './content/crawler-files.ts';
 import { loadContent } from './content/load-content.ts';
 import { pictureOf, processPhotos } from './content/photos.ts';
@@ -16,7 +16,7 @@ import type { Content, NamedImage } from './content/schema.ts';
 import { fillBrandText, pageHead, unitsJsonLd } from './content/seo.ts';
 import { makeShareCard } from './content/share-card.ts';
 import { analyticsSources } from './lib/analytics-csp.ts';
-import { FALLBACK_TEXTS, withFallbacks } from './lib/fallback-texts.ts';
+import { withFallbacks } from './lib/fallback-texts.ts';
 import { HERO_SIZES } from './lib/image-sizes.ts';
 import {
   facebookUrl,

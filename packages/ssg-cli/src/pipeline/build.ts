@@ -3,7 +3,7 @@
  * function that takes what it needs and returns what it made. The stages write into a staging
  * folder beside the output, which replaces the output only when every stage succeeded.
  */
-import { bundleOrReuse, startBundler } from './bundle/index.ts';
+import { type Bundler, bundleOrReuse, startBundler } from './bundle/index.ts';
 import { resolveConfig } from './config.ts';
 import { loadContent } from './content.ts';
 import { makeFoldersAhead } from './emit.ts';
@@ -22,19 +22,23 @@ export const build = (options: BuildOptions = {}): Promise<BuildResult> =>
   counted(() => runBuild(options));
 
 async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const bundler = startBundler(); // Vite's process loads while this one reads the config file
+  try {
+    return await runStages(options, bundler);
+  } finally {
+    // the one owner of Vite's process: stopped whatever path the build took (stage "bundle"
+    // stops it as soon as it is done; stopping again is a no-op)
+    await bundler.stop();
+  }
+}
+
+async function runStages(options: BuildOptions, bundler: Bundler): Promise<BuildResult> {
   const { reporter } = options;
   const timed = stageTimer(reporter);
-  const bundler = startBundler(); // Vite's process loads while this one reads the config file
-  const config = await timed('config', () => resolveConfig(options, bundler)).catch(async (e) => {
-    await bundler.stop();
-    throw e;
-  });
+  const config = await timed('config', () => resolveConfig(options, bundler));
   const { site } = config;
   stopEsbuildIfAlone();
-  const release = await claimOutput(site, reporter).catch(async (e) => {
-    await bundler.stop(); // e.g. a read-only output folder: Vite's process must not outlive us
-    throw e;
-  });
+  const release = await claimOutput(site, reporter);
   const run: InFlight = { stagingDir: site.stagingDir, bundler };
   try {
     const cache = await openIncremental({ ...site, codeHash: site.loaded.codeHash });
@@ -85,8 +89,6 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     await cleanUpAfterFailure(run);
     throw error;
   } finally {
-    // stopped by stage "bundle" already; again here, whatever path the build took (idempotent)
-    await bundler.stop();
     await release();
   }
 }
