@@ -27,13 +27,23 @@ export interface PageData<Data = unknown, Context = Record<string, unknown>> {
   /** Slice placeholders used by the page, alias → slice name (`/slice-data/{name}.json`). */
   slicesMap: Record<string, string>;
   /**
-   * A pattern of client paths this page answers, when it answers more than its own path. Kept
-   * because the product spec (§7) names it among page-data's fields; not implemented: no route
-   * can declare one, the build writes it for no page and the loader never reads it (every page
-   * is prerendered at its own path). Client-only routes would add it end to end (routes, build,
-   * host rewrites, loader lookup); see docs/architecture.md, "Decisions".
+   * Client-only route: the pattern of paths this page also answers, e.g. `/conta/*` or
+   * `/app/:id/` (literal segments, `:name` for one segment, a last `*` for any rest). Only on
+   * pages whose route declares one. The host serves the page's HTML for every path it matches
+   * and the loader renders the page there (see `MatchPath`, `pageMatching`).
    */
   matchPath?: string;
+}
+
+/**
+ * One client-only route, as every page's root element lists them (`data-match-paths`, only on
+ * sites that have any) and `_ssg-host/match-paths.json` for `ssg serve`: most specific first.
+ */
+export interface MatchPath {
+  /** The page's own path, e.g. `/conta/`. */
+  path: string;
+  /** Its pattern, e.g. `/conta/*`. */
+  matchPath: string;
 }
 
 /** A page's `<head>`: rendered at build time and applied again on client navigation. */
@@ -84,3 +94,5 @@ export const pageDataUrl = (path: string): string =>
 export const appDataUrl = (): string => '/page-data/app-data.json';
 export const staticQueryUrl = (hash: string): string => `/page-data/sq/d/${hash}.json`;
 export const sliceDataUrl = (name: string): string => `/slice-data/${name}.json`;
+
+export { matchPathSource, pageMatching, pathMatches } from './match-path.ts';

@@ -5,7 +5,7 @@ export { readCompilationHash } from './compilation-hash.ts';
 export type { Tunables } from './constants.ts';
 // spec §9 constants by name: `@ssg/loader/constants`; here as the defaults of the options
 export { LOADER_DEFAULTS } from './constants.ts';
-export type { AppData, PageData, SliceData, StaticQueryResult } from './contract.ts';
+export type { AppData, MatchPath, PageData, SliceData, StaticQueryResult } from './contract.ts';
 export type { LinkObserver, LinkObserverOptions } from './link-observer.ts';
 export { createLinkObserver } from './link-observer.ts';
 export type { LoadScriptOptions, ScriptStrategy } from './load-script.ts';

@@ -1,7 +1,7 @@
 // The loader: loads pages for the client runtime, prefetches, and reloads on a new build.
 import type { Tunables } from './constants.ts';
 import { LOADER_DEFAULTS, notRenderingMessage } from './constants.ts';
-import type { AppData } from './contract.ts';
+import type { AppData, MatchPath } from './contract.ts';
 import { appDataUrl } from './contract.ts';
 import type { LoadFailure } from './fetch-json.ts';
 import { fetchOk } from './fetch-json.ts';
@@ -21,11 +21,16 @@ interface LoaderBase {
   compilationHash: string;
   /** True once a newer build is installed. Default: an updated service worker installed. */
   updateAvailable: () => boolean;
+  /**
+   * The site's client-only routes, most specific first, as the build lists them on the root
+   * element (`data-match-paths`): a path without a page of its own loads the matching page.
+   */
+  matchPaths?: readonly MatchPath[] | undefined;
 }
 
 /** Platform members default to the browser's, tunables to `LOADER_DEFAULTS`. */
 export type LoaderOptions = Partial<Platform & Tunables> &
-  Pick<LoaderBase, 'loadComponent' | 'compilationHash'> &
+  Pick<LoaderBase, 'loadComponent' | 'compilationHash' | 'matchPaths'> &
   Partial<Pick<LoaderBase, 'updateAvailable'>>;
 
 /** The loader, with what it adds to the `Loader` contract. */

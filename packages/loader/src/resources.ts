@@ -1,9 +1,10 @@
 // Fetching a page's resources: page-data, static queries, slices and component chunks.
 import type { Tunables } from './constants.ts';
-import type { PageData, SliceData, StaticQueryResult } from './contract.ts';
+import type { MatchPath, PageData, SliceData, StaticQueryResult } from './contract.ts';
 import { pageDataUrl, sliceDataUrl, staticQueryUrl } from './contract.ts';
 import type { FetchConfig, LoadFailure } from './fetch-json.ts';
 import { fetchJson, fetchOk, loadError } from './fetch-json.ts';
+import { pageMatching } from './match-path.ts';
 import { memo } from './memo.ts';
 import { retry } from './retry.ts';
 import type { LoadedSlice, PageResources } from './types.ts';
@@ -11,6 +12,8 @@ import type { LoadedSlice, PageResources } from './types.ts';
 export type ResourceConfig = FetchConfig &
   Pick<Tunables, 'chunkRetries' | 'chunkRetryPollMs'> & {
     loadComponent: (chunkName: string) => Promise<unknown>;
+    /** The site's client-only routes, most specific first (none on most sites). */
+    matchPaths?: readonly MatchPath[] | undefined;
   };
 
 /** Rejects with `loadError(name, tag)` when `p` rejects. */
@@ -49,8 +52,16 @@ export function createResources(o: ResourceConfig, alongside: () => Promise<unkn
       return { data, component: await chunk(data.componentChunkName) };
     });
 
-  const load = (path: string): Promise<PageResources> =>
-    once(path, async () => {
+  const load = (path: string): Promise<PageResources> => {
+    // a client-only route: the page whose pattern covers the path answers it, at that path
+    const owner = pageMatching(o.matchPaths, path);
+    if (owner && owner !== path)
+      return once(path, async () => {
+        const res = { ...(await load(owner)), path };
+        loaded.set(path, res);
+        return res;
+      });
+    return once(path, async () => {
       const url = pageDataUrl(path);
       const fallback = path === '/404.html' || path === '/500.html';
       // a fallback page is loaded after its asker, whose check already ran
@@ -81,6 +92,7 @@ export function createResources(o: ResourceConfig, alongside: () => Promise<unkn
       loaded.set(path, res);
       return res;
     });
+  };
 
   return { load, loaded };
 }
