@@ -26,6 +26,7 @@ import type { LoadedSite } from '../pipeline/types.ts';
 import { contentTypeOf } from '../serve/content-types.ts';
 import { listenOnFreePort } from '../serve/listen.ts';
 import { escapeHtml } from '../shared/html.ts';
+import { type MatchPath, matchedPageFile, matchPathsOf } from '../shared/match-paths.ts';
 import type { SiteDefinition } from '../site/index.ts';
 
 /** The site's folders copied as they are into the output (`defineSite({ assets })`). */
@@ -37,6 +38,8 @@ interface DevOutput {
   assets: SiteAssets;
   /** Image files are made when the browser asks for them. */
   images: ImagePipeline;
+  /** Client-only routes: a path they cover answers with its page, as on the hosts. */
+  matchPaths: MatchPath[];
 }
 
 export interface DevOptions {
@@ -102,6 +105,7 @@ export async function dev(
       files: outputFiles({ ...made, rendered }),
       assets: loaded.site.assets?.(content) ?? [],
       images,
+      matchPaths: matchPathsOf(routes.routes),
     };
   };
 
@@ -113,7 +117,7 @@ export async function dev(
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       output ??= render();
-      const { files: all, assets, images } = await output;
+      const { files: all, assets, images, matchPaths } = await output;
       const image = await devImage(images, url.pathname);
       if (image) {
         res.writeHead(200, { 'content-type': image.type, 'cache-control': 'no-store' });
@@ -129,13 +133,14 @@ export async function dev(
           .end(await readFile(asset));
         return;
       }
-      const body = (key && all.get(key)) ?? all.get('/404.html') ?? '';
-      const type = key ? contentTypeOf(key) : 'text/html; charset=utf-8';
+      const page = key ?? pageOfMatchPath(matchPaths, url.pathname);
+      const body = (page && all.get(page)) ?? all.get('/404.html') ?? '';
+      const type = page ? contentTypeOf(page) : 'text/html; charset=utf-8';
       const html = type.startsWith('text/html')
         ? await vite.transformIndexHtml(url.pathname, htmlForDevServer(String(body)))
         : body;
       res
-        .writeHead(key ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store' })
+        .writeHead(page ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store' })
         .end(html);
     } catch (error) {
       invalidate();
@@ -217,4 +222,10 @@ async function loadThroughVite(vite: ViteDevServer, files: SiteFiles): Promise<L
     componentFiles: {},
     codeHash: 'dev',
   };
+}
+
+/** The output key of the page a client-only route answers `pathname` with, if any. */
+function pageOfMatchPath(matchPaths: MatchPath[], pathname: string): string | undefined {
+  const file = matchedPageFile(matchPaths, pathname);
+  return file && `/${file}`;
 }

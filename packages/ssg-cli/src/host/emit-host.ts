@@ -3,7 +3,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { htmlFileOf } from '../shared/files.ts';
+import { matchPathsOf } from '../shared/match-paths.ts';
 import { headersFile } from './headers-file.ts';
+import { writeMatchPaths } from './match-paths-files.ts';
 import { nginxSnippet } from './nginx.ts';
 import { type PoliciesInput, sitePolicies } from './policies.ts';
 import { HOST_DIR, OFFLINE_PAGE, POLICIES_FILE } from './rules.ts';
@@ -40,15 +42,23 @@ export async function emitHostConfig(input: HostConfigInput): Promise<string[]> 
   const { compilationHash, hsts, stagingDir } = input;
   await mkdir(path.join(stagingDir, HOST_DIR), { recursive: true });
   const policies = sitePolicies(input);
+  const matchPaths = matchPathsOf(input.pages.map((page) => page.pageData));
   const written = [`${HOST_DIR}/nginx.conf`, '_headers'];
   await writeFile(
     path.join(stagingDir, HOST_DIR, 'nginx.conf'),
-    nginxSnippet({ trailingSlash: input.trailingSlash, compilationHash, policies, hsts }),
+    nginxSnippet({
+      trailingSlash: input.trailingSlash,
+      compilationHash,
+      policies,
+      hsts,
+      matchPaths,
+    }),
   );
   await writeFile(
     path.join(stagingDir, '_headers'),
-    headersFile({ pageUrls: htmlUrls(input), compilationHash, policies, hsts }),
+    headersFile({ pageUrls: htmlUrls(input), compilationHash, policies, hsts, matchPaths }),
   );
+  written.push(...(await writeMatchPaths(stagingDir, matchPaths, compilationHash)));
   // ssg serve reads the policies from here
   if (policies) {
     written.push(`${HOST_DIR}/${POLICIES_FILE}`);

@@ -1,4 +1,6 @@
 // The _headers file (Netlify, Cloudflare Pages) from the rules of rules.ts.
+import type { MatchPath } from '../shared/match-paths.ts';
+import { coveredByMatchPath, headerPatterns } from './match-paths.ts';
 import type { SitePolicies } from './policies.ts';
 import { CACHE_RULES, COMMON_HEADERS, REVALIDATE } from './rules.ts';
 
@@ -17,6 +19,8 @@ export function headersFile(options: {
   policies?: SitePolicies;
   /** Strict-Transport-Security; both hosts serve HTTPS only, so it is sent as it is. */
   hsts?: string;
+  /** Client-only routes: one rule per pattern, with its page's headers, in place of the URLs it covers. */
+  matchPaths?: readonly MatchPath[];
 }): string {
   const { policies } = options;
   const blocks: string[] = [
@@ -37,8 +41,11 @@ export function headersFile(options: {
   }
   const catchAll = CACHE_RULES.find((r) => r.pattern === '/*')?.cacheControl ?? REVALIDATE;
   // HTML: the page URL and its file (`/a/` and `/a/index.html`), never under a prefix rule above.
+  const matchPaths = options.matchPaths ?? [];
+  const patterns = headerPatterns(matchPaths);
   const urls = [...new Set(options.pageUrls)].filter(
     (u) =>
+      !coveredByMatchPath(matchPaths, u) &&
       !CACHE_RULES.some(
         (r) =>
           r.pattern !== '/*' && r.pattern.endsWith('*') && u.startsWith(r.pattern.slice(0, -1)),
@@ -46,14 +53,14 @@ export function headersFile(options: {
   );
   // the CSP goes with each HTML URL (joined with a /* one it would make two policies), or,
   // past the rule limit, one policy allowing every page's inline code goes in /*
-  const fits = rules + urls.length <= MAX_HEADER_RULES;
+  const fits = rules + urls.length + patterns.length <= MAX_HEADER_RULES;
   if (policies && !fits) common[policies.header] = policies.union;
   rule('/*', common);
   if (fits) {
-    for (const url of urls)
+    for (const [url, page] of [...urls.map((u): [string, string] => [u, u]), ...patterns])
       rule(url, {
         'Cache-Control': catchAll,
-        ...(policies ? { [policies.header]: policies.byUrl[url] ?? policies.fallback } : {}),
+        ...(policies ? { [policies.header]: policies.byUrl[page] ?? policies.fallback } : {}),
       });
   } else {
     blocks.push(

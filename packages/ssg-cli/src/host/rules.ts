@@ -53,7 +53,7 @@ export const CACHE_RULES: readonly CacheRule[] = [
 ];
 
 /** Files of the output that are configuration for the host, not content: answered with 404. */
-export const HIDDEN_PATHS: readonly string[] = [`/${HOST_DIR}/*`, '/_headers'];
+export const HIDDEN_PATHS: readonly string[] = [`/${HOST_DIR}/*`, '/_headers', '/_redirects'];
 
 const matches = (pattern: string, urlPath: string): boolean =>
   pattern.endsWith('*') ? urlPath.startsWith(pattern.slice(0, -1)) : urlPath === pattern;

@@ -10,6 +10,7 @@ import {
 import type { BootData } from '../browser/boot-data.ts';
 import { type CspSettings, cspMeta, type InlineSources, inlineSources } from '../shared/csp.ts';
 import { escapeAttribute, headToHtml, jsonForScript, ROOT_ID } from '../shared/html.ts';
+import { type MatchPath, matchPathsAttribute } from '../shared/match-paths.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { browserCode } from './browser-code.ts';
 import type { ClientBundle } from './bundle/client.ts';
@@ -29,6 +30,8 @@ export interface DocumentInput {
   serviceWorker?: boolean;
   /** The site's CSP settings: the document gets the policy's `<meta>` fallback. */
   csp?: CspSettings;
+  /** The site's client-only routes, for the loader; none on most sites (then no attribute). */
+  matchPaths?: MatchPath[];
 }
 
 export type { BootData };
@@ -36,7 +39,7 @@ export type { BootData };
 const unique = (items: string[]): string[] => [...new Set(items)];
 
 const rootAttrs = (input: DocumentInput): string =>
-  `id="${ROOT_ID}" data-trailing-slash="${input.trailingSlash}"${input.serviceWorker === false ? '' : ' data-service-worker="on"'}`;
+  `id="${ROOT_ID}" data-trailing-slash="${input.trailingSlash}"${input.serviceWorker === false ? '' : ' data-service-worker="on"'}${matchPathsAttribute(input.matchPaths)}`;
 
 /** CSS is raw text inside `<style>`: only a closing tag could end it early. */
 const styleText = (css: string): string => css.replace(/<\/(style)/gi, '<\\/$1');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PageData, SliceData } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 import type { CspSettings, InlineSources } from '../shared/csp.ts';
+import { type MatchPath, matchPathsOf } from '../shared/match-paths.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { ClientBundle } from './bundle/client.ts';
@@ -157,9 +158,10 @@ export async function renderPages(ctx: RenderInput): Promise<RenderedPages> {
     cache?.store(route, output);
   });
   const sliceByName = new Map(renderedSlices.map((s) => [s.name, s]));
+  const matchPaths = matchPathsOf(routes);
   const pages = routes.flatMap((route) => {
     const output = outputs.get(route);
-    return output ? [renderedPage(ctx, route, output, sliceByName)] : [];
+    return output ? [renderedPage(ctx, route, output, sliceByName, matchPaths)] : [];
   });
   return { pages, slices: renderedSlices, staticQueryResults: queries };
 }
@@ -170,6 +172,7 @@ function renderedPage(
   route: RouteDefinition,
   out: PageOutput,
   sliceByName: ReadonlyMap<string, RenderedSlice>,
+  matchPaths: MatchPath[],
 ): RenderedPage {
   const pageData = pageDataOf(route);
   pageData.staticQueryHashes = out.staticQueryHashes;
@@ -197,6 +200,7 @@ function renderedPage(
     trailingSlash: ctx.trailingSlash,
     serviceWorker: ctx.serviceWorker,
     csp: ctx.csp,
+    matchPaths,
   };
   // the same with any compilation hash: kept from the first document made
   let inline: InlineSources | undefined;
@@ -221,6 +225,7 @@ function pageDataOf(route: RouteDefinition): PageData {
     result: { data: route.data ?? null, pageContext: route.pageContext ?? {}, head: route.head },
     staticQueryHashes: [],
     slicesMap: {},
+    ...(route.matchPath === undefined ? {} : { matchPath: route.matchPath }),
   };
 }
 

@@ -4,6 +4,7 @@ import { SsgError } from '../errors.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { withTrailingSlash } from '../shared/trailing-slash.ts';
 import type { ContentIssue, RouteDefinition, SliceDefinition } from '../site/index.ts';
+import { matchPathIssues } from './match-path-check.ts';
 import type { LoadedSite } from './types.ts';
 
 /** Pages every site must have: the loader falls back to them on 404 and 500. */
@@ -85,6 +86,7 @@ export function collectRoutes(
       });
     }
   }
+  problems.push(...matchPathIssues(routes));
   if (problems.length > 0) {
     throw new SsgError('ROUTES_INVALID', `The site's routes have ${problems.length} problem(s).`, {
       issues: problems,

@@ -1,6 +1,7 @@
 // The browser entry: hydrates the prerendered page and starts the loader and navigation.
 import {
   createLoader,
+  type MatchPath,
   type PageResources,
   readCompilationHash,
   registerServiceWorker,
@@ -21,6 +22,10 @@ export async function startClient(browser: BrowserDefinition): Promise<void> {
   if (!root) return;
   const loader = createLoader({
     compilationHash: readCompilationHash(document),
+    // client-only routes, listed by the build only on sites that declare any
+    matchPaths: root.dataset.matchPaths
+      ? (JSON.parse(root.dataset.matchPaths) as MatchPath[])
+      : undefined,
     loadComponent(chunkName: string) {
       const load = browser.components[chunkName.replace(/^component---/, '')];
       if (!load) return Promise.reject(new Error(`No component named ${chunkName} in browser.ts.`));

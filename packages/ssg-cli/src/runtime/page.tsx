@@ -24,6 +24,13 @@ function PageComponent({ resources }: { resources: PageResources }) {
 }
 
 /**
+ * A page's identity in the tree: its path, but one key for every path of a client-only route, so
+ * that its component stays mounted (and keeps its state) while only the location changes.
+ */
+const keyOf = (resources: PageResources): string =>
+  resources.page.matchPath ? resources.page.path : resources.path;
+
+/**
  * The page shown (and the one rendered ahead, hidden) inside the site's layout. The layout is the
  * same element type at the same place for every page, so React keeps it (and its state) across
  * client navigations; only the pages inside it change. Each page is an `Activity` keyed by its
@@ -34,9 +41,9 @@ function PageComponent({ resources }: { resources: PageResources }) {
  */
 export const PageTree = memo(function PageTree({ shown, ahead, layout }: PageTreeProps) {
   const pages = [shown];
-  if (ahead && ahead.resources.path !== shown.resources.path) pages.push(ahead);
+  if (ahead && keyOf(ahead.resources) !== keyOf(shown.resources)) pages.push(ahead);
   const children = pages.map((state) => (
-    <Activity key={state.resources.path} mode={state === shown ? 'visible' : 'hidden'}>
+    <Activity key={keyOf(state.resources)} mode={state === shown ? 'visible' : 'hidden'}>
       <RuntimeContext.Provider value={state}>
         <PageComponent resources={state.resources} />
       </RuntimeContext.Provider>

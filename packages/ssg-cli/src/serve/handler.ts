@@ -7,6 +7,7 @@ import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { contentTypeOf } from './content-types.ts';
 import { createDeliver, MIN_COMPRESS_SIZE, sendCompressed } from './deliver.ts';
 import { negotiateEncoding } from './encoding.ts';
+import { answerMatchPath, matchPathsOf } from './match-paths.ts';
 import { policiesOf, setPolicy } from './policies.ts';
 import { resolveRequest } from './resolve-request.ts';
 
@@ -18,6 +19,7 @@ export function createHandler(root: string, trailingSlash: TrailingSlash): Reque
   const deliver = createDeliver(root);
   const notFoundPage = path.join(root, '404.html');
   const policies = policiesOf(root);
+  const matchPaths = matchPathsOf(root);
 
   const notFound: RequestListener = (req, res) => {
     // the headers a file would have had are not this page's
@@ -49,7 +51,12 @@ export function createHandler(root: string, trailingSlash: TrailingSlash): Reque
       res.writeHead(405, { Allow: 'GET, HEAD', 'Cache-Control': REVALIDATE }).end();
       return;
     }
-    const found = resolveRequest(root, req.url ?? '/', trailingSlash);
+    const found = answerMatchPath(
+      resolveRequest(root, req.url ?? '/', trailingSlash),
+      root,
+      matchPaths(),
+      req.url ?? '/',
+    );
     if (found.kind === 'redirect') {
       // as the generated nginx config: a redirect is revalidated too, never cached for good
       res.writeHead(301, { Location: found.location, 'Cache-Control': REVALIDATE }).end();
@@ -57,7 +64,7 @@ export function createHandler(root: string, trailingSlash: TrailingSlash): Reque
     }
     if (found.kind === 'not-found') return notFound(req, res);
     res.setHeader('Cache-Control', cacheControlOf(found.pathname));
-    setPolicy(res, known, found.pathname);
+    setPolicy(res, known, found.policyUrl ?? found.pathname);
     deliver(req, res, found.file, () => notFound(req, res));
   };
 }

@@ -6,7 +6,13 @@ import type { TrailingSlash } from '../shared/trailing-slash.ts';
 
 export type Resolution =
   /** `pathname`: the decoded, slash-merged URL path the cache rules are matched against. */
-  | { kind: 'file'; file: string; pathname: string }
+  | {
+      kind: 'file';
+      file: string;
+      pathname: string;
+      /** The URL whose policy the file gets, when not `pathname` (a client-only route's page). */
+      policyUrl?: string;
+    }
   | { kind: 'redirect'; location: string }
   | { kind: 'not-found' };
 

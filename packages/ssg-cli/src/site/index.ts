@@ -39,6 +39,13 @@ export interface RouteDefinition<Data = unknown> {
   pageContext?: Record<string, unknown>;
   /** Page title, description etc.; required so every page has a title. */
   head: HeadTags;
+  /**
+   * A client-only route: the other paths this page answers, rendered in the browser with the
+   * real location (`PageProps.path`, `useLocation()`), e.g. `/conta/*` (the page and everything
+   * below it) or `/app/:id/` (any one segment). It must cover the page's own path and no other
+   * page's. The hosts serve the page's HTML for those paths with status 200.
+   */
+  matchPath?: string;
 }
 
 export interface SliceDefinition<Data = unknown> {
