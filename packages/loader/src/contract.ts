@@ -35,17 +35,6 @@ export interface PageData<Data = unknown, Context = Record<string, unknown>> {
   matchPath?: string;
 }
 
-/**
- * One client-only route, as every page's root element lists them (`data-match-paths`, only on
- * sites that have any) and `_ssg-host/match-paths.json` for `ssg serve`: most specific first.
- */
-export interface MatchPath {
-  /** The page's own path, e.g. `/conta/`. */
-  path: string;
-  /** Its pattern, e.g. `/conta/*`. */
-  matchPath: string;
-}
-
 /** A page's `<head>`: rendered at build time and applied again on client navigation. */
 export interface HeadTags {
   title: string;
@@ -95,4 +84,9 @@ export const appDataUrl = (): string => '/page-data/app-data.json';
 export const staticQueryUrl = (hash: string): string => `/page-data/sq/d/${hash}.json`;
 export const sliceDataUrl = (name: string): string => `/slice-data/${name}.json`;
 
-export { matchPathSource, pageMatching, pathMatches } from './match-path.ts';
+export {
+  type MatchPath,
+  matchPathSource,
+  pageMatching,
+  pathMatches,
+} from './match-path.ts';

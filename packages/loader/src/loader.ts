@@ -1,11 +1,12 @@
 // The loader: loads pages for the client runtime, prefetches, and reloads on a new build.
 import type { Tunables } from './constants.ts';
 import { LOADER_DEFAULTS, notRenderingMessage } from './constants.ts';
-import type { AppData, MatchPath } from './contract.ts';
+import type { AppData } from './contract.ts';
 import { appDataUrl } from './contract.ts';
 import type { LoadFailure } from './fetch-json.ts';
 import { fetchOk } from './fetch-json.ts';
 import { clearOnce, takeOnce } from './guard.ts';
+import type { MatchPath } from './match-path.ts';
 import { pathKey } from './memo.ts';
 import type { Platform } from './platform.ts';
 import { browserPlatform } from './platform.ts';

@@ -1,5 +1,15 @@
 // Client-only routes: which page answers a path that has no page of its own (page-data `matchPath`).
-import type { MatchPath } from './contract.ts';
+
+/**
+ * One client-only route, as every page's root element lists them (`data-match-paths`, only on
+ * sites that have any) and `_ssg-host/match-paths.json` for `ssg serve`: most specific first.
+ */
+export interface MatchPath {
+  /** The page's own path, e.g. `/conta/`. */
+  path: string;
+  /** Its pattern, e.g. `/conta/*`. */
+  matchPath: string;
+}
 
 /**
  * A `matchPath` pattern as a regular expression's source: literal segments, `:name` for one

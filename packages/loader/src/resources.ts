@@ -1,10 +1,10 @@
 // Fetching a page's resources: page-data, static queries, slices and component chunks.
 import type { Tunables } from './constants.ts';
-import type { MatchPath, PageData, SliceData, StaticQueryResult } from './contract.ts';
+import type { PageData, SliceData, StaticQueryResult } from './contract.ts';
 import { pageDataUrl, sliceDataUrl, staticQueryUrl } from './contract.ts';
 import type { FetchConfig, LoadFailure } from './fetch-json.ts';
 import { fetchJson, fetchOk, loadError } from './fetch-json.ts';
-import { pageMatching } from './match-path.ts';
+import { type MatchPath, pageMatching } from './match-path.ts';
 import { memo } from './memo.ts';
 import { retry } from './retry.ts';
 import type { LoadedSlice, PageResources } from './types.ts';
