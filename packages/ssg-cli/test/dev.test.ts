@@ -54,6 +54,18 @@ describe('ssg dev', () => {
       .toContain('<h1>Quem somos</h1>');
   });
 
+  it('answers the paths a client-only route covers with its page, as the hosts do', async () => {
+    const file = path.join(content, 'site.json');
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    json.pages.push({ slug: 'conta', title: 'Minha conta', body: '-', matchPath: '/conta/*' });
+    writeFileSync(file, JSON.stringify(json));
+    await expect
+      .poll(async () => (await get('/conta/pedidos/1')).status, { timeout: 10_000 })
+      .toBe(200);
+    expect((await get('/conta/pedidos/1')).body).toContain('<h1>Minha conta</h1>');
+    expect((await get('/contas/')).status).toBe(404);
+  });
+
   it('shows bad content as a readable error page instead of crashing', async () => {
     writeFileSync(path.join(content, 'site.json'), '{ "name": ');
     await expect.poll(async () => (await get('/')).status, { timeout: 10_000 }).toBe(500);
