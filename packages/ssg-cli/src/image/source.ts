@@ -45,7 +45,15 @@ export async function readSource(
   source: string,
   from?: ImageOptions['from'],
 ): Promise<SourceImage> {
-  const file = resolveInside(contentDir, source, from);
+  return readImage(resolveInside(contentDir, source, from), source, from);
+}
+
+/** Reads and identifies the image at an absolute `file`, named `source` in errors. */
+export async function readImage(
+  file: string,
+  source: string,
+  from?: ImageOptions['from'],
+): Promise<SourceImage> {
   const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
     throw imageError(
       'IMAGE_NOT_FOUND',
