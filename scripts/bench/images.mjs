@@ -90,6 +90,7 @@ export default defineSite<null>({
   routes: () => [
     { path: '/', component: 'gallery', data: {}, head: { title: 'Photos' } },
     { path: '/404.html', component: 'gallery', data: {}, head: { title: 'Not found' } },
+    { path: '/500.html', component: 'gallery', data: {}, head: { title: 'Error' } },
   ],
   staticQueries: [],
 });
@@ -146,9 +147,9 @@ function countFiles(dir, test) {
 }
 
 /** Runs the section; returns a plain JSON-able object (figures per tool, cold and warm). */
-export async function runImages({ benchDir, repoRoot, runs = 1, log }) {
+export async function runImages({ benchDir, repoRoot, runs = 1, photos = PHOTOS, only, log }) {
   const root = join(benchDir, 'images');
-  const names = await ensurePhotos(join(root, 'photos'), repoRoot, log);
+  const names = (await ensurePhotos(join(root, 'photos'), repoRoot, log)).slice(0, photos);
   linkWorkspacePackages(benchDir, repoRoot);
   const astro = ensurePeer(benchDir, 'astro', log);
   const ssgSites = join(benchDir, 'ssg', 'sites');
@@ -173,6 +174,12 @@ export async function runImages({ benchDir, repoRoot, runs = 1, log }) {
   });
   const tools = {
     ssg: { label: 'ssg (ours)', site: ours, caches: ['dist', 'node_modules'], ...ssgCommand(ours) },
+    bare: {
+      label: 'ssg, same site without the photos',
+      site: bare,
+      caches: ['dist', 'node_modules'],
+      ...ssgCommand(bare),
+    },
     astro: {
       label: `Astro ${astro.version}`,
       site: astroSite,
@@ -181,16 +188,10 @@ export async function runImages({ benchDir, repoRoot, runs = 1, log }) {
       args: ['build', '--silent'],
       env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
     },
-    bare: {
-      label: 'ssg, same site without the photos',
-      site: bare,
-      caches: ['dist', 'node_modules'],
-      ...ssgCommand(bare),
-    },
   };
   const logFile = join(benchDir, 'logs', 'images.log');
   const result = {
-    photos: PHOTOS,
+    photos,
     size: '4000×3000',
     widths: WIDTHS,
     formats: ['avif', 'webp', 'jpeg'],
@@ -199,6 +200,7 @@ export async function runImages({ benchDir, repoRoot, runs = 1, log }) {
   };
   for (let r = 0; r < runs; r++) {
     for (const [name, tool] of Object.entries(tools)) {
+      if (only && !only.includes(name)) continue;
       result.tools[name] ??= { label: tool.label, cold: [], warm: [] };
       const entry = result.tools[name];
       if (entry.error) continue;
