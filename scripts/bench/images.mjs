@@ -5,9 +5,19 @@
  * (AVIF + WebP + a JPEG fallback at 320…2048 px). Each tool: a cold build (output and image
  * cache removed) then a warm one (nothing changed); wall time and peak memory of the process
  * tree, with the load average. Also ours without the photos, for the memory the photos add.
+ * Quality and effort are each tool's defaults (ours: AVIF q50 effort 3, WebP q72, JPEG q75 with
+ * mozjpeg; Astro: sharp's, AVIF q50 effort 4, WebP q80, JPEG q80): the bytes column shows them.
  */
 
-import { existsSync, linkSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -141,9 +151,16 @@ const photos = Object.values(import.meta.glob('../photos/*.jpg', { eager: true, 
   );
 }
 
-function countFiles(dir, test) {
-  if (!existsSync(dir)) return 0;
-  return readdirSync(dir, { recursive: true }).filter((f) => test(String(f))).length;
+/** Number and total bytes of the image files a build wrote. */
+function imagesIn(dir) {
+  if (!existsSync(dir)) return { files: 0, bytes: 0 };
+  const files = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => /\.(avif|webp|jpe?g)$/.test(f));
+  return {
+    files: files.length,
+    bytes: files.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0),
+  };
 }
 
 /** Runs the section; returns a plain JSON-able object (figures per tool, cold and warm). */
@@ -226,7 +243,7 @@ export async function runImages({ benchDir, repoRoot, runs = 1, photos = PHOTOS,
         );
       }
       const dist = join(tool.site, 'dist');
-      entry.imageFiles = countFiles(dist, (f) => /\.(avif|webp|jpe?g)$/.test(f));
+      ({ files: entry.imageFiles, bytes: entry.imageBytes } = imagesIn(dist));
     }
   }
   for (const entry of Object.values(result.tools)) {
@@ -254,7 +271,7 @@ export function imagesReport(res, { s, mb, x }) {
   const last = (list) => list.at(-1)?.load?.join(' / ') ?? '—';
   const rows = Object.values(res.tools).map((e) =>
     e.error
-      ? [e.label, 'failed', '', '', '', '', '', '']
+      ? [e.label, 'failed', '', '', '', '', '', '', '']
       : [
           e.label,
           s(e.median.cold),
@@ -264,6 +281,7 @@ export function imagesReport(res, { s, mb, x }) {
           mb(e.median.warmPeak),
           last(e.warm),
           String(e.imageFiles ?? '—'),
+          mb(e.imageBytes),
         ],
   );
   const add = res.photosAdd;
@@ -271,7 +289,17 @@ export function imagesReport(res, { s, mb, x }) {
     [
       `Images: ${res.photos} photos of ${res.size}, ${res.formats.join('+')} at ${res.widths.join('/')} px (median of ${res.runs}; peak = process tree; load = 1/5/15-min average after the build)`,
       {
-        headers: ['tool', 'cold', 'cold peak', 'load', 'warm', 'warm peak', 'load', 'image files'],
+        headers: [
+          'tool',
+          'cold',
+          'cold peak',
+          'load',
+          'warm',
+          'warm peak',
+          'load',
+          'image files',
+          'image bytes',
+        ],
         rows,
       },
     ],
