@@ -156,7 +156,8 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
           url: add({
             kind: 'resize',
             name: variantName(source, hash, width, format),
-            source: image,
+            // the file, not the bytes: a planned variant must not hold a 5 MB photo until it is made
+            source: { source: image.source, bytes: image.file },
             width,
             height: heightAt(width, full),
             ...(asked.height ? { fit: asked.fit ?? 'cover' } : {}),

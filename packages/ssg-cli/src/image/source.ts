@@ -9,6 +9,8 @@ import type { ImageOptions } from './types.ts';
 export interface SourceImage {
   /** Path as written in the content. */
   source: string;
+  /** The file, absolute: variants read it again when made, so the bytes need not stay in memory. */
+  file: string;
   bytes: Buffer;
   /** sha256 of the bytes, hex. */
   digest: string;
@@ -84,6 +86,7 @@ export async function readImage(
   if (meta.format === 'svg') {
     return {
       source,
+      file,
       bytes,
       digest,
       format: 'svg',
@@ -105,6 +108,7 @@ export async function readImage(
   const turned = (meta.orientation ?? 1) >= 5;
   return {
     source,
+    file,
     bytes,
     digest,
     format: 'raster',
