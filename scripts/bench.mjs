@@ -6,7 +6,9 @@
  *   lighthouse Lighthouse 12 mobile on the clinic home page
  *   navigation click → painted for a prefetched page, CPU 1× and 4×
  *   load       autocannon against ssg serve and nginx: req/s, p99, errors for /, page-data, a 404
+ *   images     100 phone photos (4000×3000) through <Image>, ours against Astro's astro:assets
  *
+ * `--only=images` runs the images section alone (it runs once unless --runs is given).
  * Options: --quick (N=100, one run, Astro as the only peer and cold only, one Lighthouse run:
  * under a minute once the peers are installed; `--quick --tools=ssg,gatsby,astro` adds Gatsby),
  * --only=scale,clinic,…, --sizes=1000,10000, --runs=3,
@@ -21,6 +23,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { clientNavigation, lighthouse } from './bench/browser.mjs';
 import { runBytes, runClinicBuild } from './bench/clinic.mjs';
+import { runImages } from './bench/images.mjs';
 import { runLoad } from './bench/load.mjs';
 import { markdownReport, textReport } from './bench/report.mjs';
 import { runScale } from './bench/scale.mjs';
@@ -28,7 +31,7 @@ import { serveStatic } from './bench/static-server.mjs';
 
 const repoRoot = join(import.meta.dirname, '..');
 const benchDir = join(repoRoot, '.bench');
-const SECTIONS = ['scale', 'clinic', 'bytes', 'lighthouse', 'navigation', 'load'];
+const SECTIONS = ['scale', 'clinic', 'bytes', 'lighthouse', 'navigation', 'load', 'images'];
 
 const { values } = parseArgs({
   options: {
@@ -196,6 +199,10 @@ if (only.includes('lighthouse') || only.includes('navigation')) {
 
 await section('load', () =>
   runLoad({ benchDir, repoRoot, seconds: quick ? 2 : 5, connections: 20, log }),
+);
+
+await section('images', () =>
+  runImages({ benchDir, repoRoot, runs: Number(values.runs ?? 1), log }),
 );
 
 result.totalSeconds = Math.round((Date.now() - started) / 1000);

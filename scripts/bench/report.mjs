@@ -2,6 +2,8 @@
  * Turns a bench result object into the printed tables (plain text for the terminal and
  * Markdown for docs/performance.md). Missing figures print as "—", failures as their reason.
  */
+import { imagesReport } from './images.mjs';
+
 const s = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
 const mb = (b) => (Number.isFinite(b) && b > 0 ? `${Math.round(b / 2 ** 20)} MB` : '—');
 const kb = (b) =>
@@ -282,6 +284,7 @@ function sections(res) {
       [fetched.length ? fetched.join(', ') : 'none (everything was prefetched)'],
     ]);
   }
+  if (res.images) out.push(...imagesReport(res.images, { s, mb, x }));
   return out;
 }
 

@@ -3,22 +3,25 @@
  * file calls one of these in one line, so the image logic stays here.
  */
 import path from 'node:path';
+import { importedVariants } from './imported.ts';
 import { createImagePipeline, type ImagePipeline } from './pipeline.ts';
 import { IMAGE_URL_PREFIX, type ImageFormat } from './types.ts';
 import { MIME } from './widths.ts';
 
 /**
  * A site's image service, its files cached in node_modules/.ssg/images: `ssg build` makes each
- * file as soon as the content asks for it (eager); `ssg dev` when the browser asks for it.
+ * file as soon as the content asks for it (eager); `ssg dev` when the browser asks for it. The
+ * images the code imports come with the server bundle (imported.ts).
  */
 export function imageServiceOf(
-  site: { root: string; contentDir: string },
+  site: { root: string; contentDir: string; loaded?: { serverEntry?: string } },
   eager = true,
 ): ImagePipeline {
   return createImagePipeline({
     contentDir: site.contentDir,
     cacheDir: path.join(site.root, 'node_modules/.ssg/images'),
     eager,
+    imports: () => importedVariants(site.loaded?.serverEntry),
   });
 }
 

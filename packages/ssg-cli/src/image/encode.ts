@@ -15,7 +15,8 @@ export type Variant =
   | {
       kind: 'resize';
       name: string;
-      source: SourceImage;
+      /** The source's bytes, or its file (an imported image, read only when the variant is missing). */
+      source: Pick<SourceImage, 'source'> & { bytes: Buffer | string };
       width: number;
       height: number;
       /** With a crop: how to fill width×height; without, the aspect ratio is the source's. */

@@ -7,7 +7,11 @@ export type { ImageErrorCode };
 /** `The image "x.jpg" of gallery.json at photos[2].file …`: where the path was written, when known. */
 function where(source: string, from: ImageOptions['from']): string {
   const value = showValue(source);
-  return from ? `The image ${value} of ${from.file} at ${from.path}` : `The image ${value}`;
+  if (!from) return `The image ${value}`;
+  // an import in code has no JSON path: the importing module is the place
+  return from.path
+    ? `The image ${value} of ${from.file} at ${from.path}`
+    : `The image ${value} imported by ${from.file}`;
 }
 
 /** An image problem as an SsgError whose message names the content file, the field and the value. */

@@ -9,8 +9,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { blurPlaceholder, ensureVariant, QUALITY, type Variant } from './encode.ts';
 import { imageError } from './image-error.ts';
+import type { ImportedVariant } from './imported.ts';
 import { limiter } from './limit.ts';
-import { readSource, type SourceImage } from './source.ts';
+import { readImage, readSource, type SourceImage } from './source.ts';
 import {
   IMAGE_URL_PREFIX,
   type ImageData,
@@ -44,6 +45,12 @@ export interface ImagePipeline extends ImageService {
   readonly usesDataUris: boolean;
   /** The cached file of a URL under `/_ssg/image/`, made on demand (`ssg dev`); else undefined. */
   fileOf(pathname: string): Promise<string | undefined>;
+  /** An image a module imports (absolute `file`): its data and the variants it names. */
+  importImage(
+    file: string,
+    label: string,
+    from: NonNullable<ImageOptions['from']>,
+  ): Promise<{ data: ImageData; variants: ImportedVariant[] }>;
 }
 
 export interface PipelineOptions {
@@ -52,6 +59,8 @@ export interface PipelineOptions {
   cacheDir: string;
   /** Build: start making each variant as soon as it is planned; dev: only when asked for. */
   eager: boolean;
+  /** Variants of images the site's code imports (vite-plugin.ts), planned when files are listed. */
+  imports?: () => readonly ImportedVariant[];
 }
 
 export function createImagePipeline(options: PipelineOptions): ImagePipeline {
@@ -76,11 +85,45 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
     return imageUrl(variant.name);
   };
 
-  async function getImage(source: string, asked: ImageOptions = {}): Promise<ImageData> {
-    const image = await readSource(options.contentDir, source, asked.from);
+  const adoptImports = () => {
+    for (const v of options.imports?.() ?? []) {
+      if (planned.has(v.name)) continue;
+      const { file, ...size } = v;
+      plan({ kind: 'resize', ...size, source: { source: file, bytes: file } });
+    }
+  };
+
+  // a build starts on the imported images at once: they are known when the bundle is loaded
+  if (options.eager) adoptImports();
+
+  const getImage = async (source: string, asked: ImageOptions = {}): Promise<ImageData> =>
+    describe(await readSource(options.contentDir, source, asked.from), asked);
+
+  async function importImage(file: string, label: string, from: NonNullable<ImageOptions['from']>) {
+    const image = await readImage(file, label, from);
+    const variants: ImportedVariant[] = [];
+    const data = await describe(image, { from }, (v) => {
+      if (v.kind === 'resize') {
+        const { name, width, height, format, quality } = v;
+        variants.push({ name, file, width, height, format, quality });
+      }
+    });
+    return { data, variants };
+  }
+
+  async function describe(
+    image: SourceImage,
+    asked: ImageOptions,
+    onPlan?: (variant: Variant) => void,
+  ): Promise<ImageData> {
+    const { source } = image;
+    const add = (variant: Variant): string => {
+      onPlan?.(variant);
+      return plan(variant);
+    };
     const hash = optionsHash(image, asked);
     if (image.format === 'svg') {
-      const src = plan({
+      const src = add({
         kind: 'bytes',
         name: passThroughName(source, hash, 'svg'),
         bytes: image.bytes,
@@ -110,10 +153,11 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
       srcsetOf(
         widths.map((width) => ({
           width,
-          url: plan({
+          url: add({
             kind: 'resize',
             name: variantName(source, hash, width, format),
-            source: image,
+            // the file, not the bytes: a planned variant must not hold a 5 MB photo until it is made
+            source: { source: image.source, bytes: image.file },
             width,
             height: heightAt(width, full),
             ...(asked.height ? { fit: asked.fit ?? 'cover' } : {}),
@@ -174,10 +218,13 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
     get usesDataUris() {
       return usesDataUris;
     },
+    importImage,
     async ready() {
+      adoptImports();
       await Promise.all([...planned.values()].map(make));
     },
     outputs() {
+      adoptImports();
       return [...planned.keys()].sort().map((name) => ({
         from: path.join(options.cacheDir, name),
         to: `${IMAGE_URL_PREFIX.slice(1)}${name}`,

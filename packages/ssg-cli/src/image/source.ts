@@ -9,6 +9,8 @@ import type { ImageOptions } from './types.ts';
 export interface SourceImage {
   /** Path as written in the content. */
   source: string;
+  /** The file, absolute: variants read it again when made, so the bytes need not stay in memory. */
+  file: string;
   bytes: Buffer;
   /** sha256 of the bytes, hex. */
   digest: string;
@@ -45,7 +47,15 @@ export async function readSource(
   source: string,
   from?: ImageOptions['from'],
 ): Promise<SourceImage> {
-  const file = resolveInside(contentDir, source, from);
+  return readImage(resolveInside(contentDir, source, from), source, from);
+}
+
+/** Reads and identifies the image at an absolute `file`, named `source` in errors. */
+export async function readImage(
+  file: string,
+  source: string,
+  from?: ImageOptions['from'],
+): Promise<SourceImage> {
   const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
     throw imageError(
       'IMAGE_NOT_FOUND',
@@ -76,6 +86,7 @@ export async function readSource(
   if (meta.format === 'svg') {
     return {
       source,
+      file,
       bytes,
       digest,
       format: 'svg',
@@ -97,6 +108,7 @@ export async function readSource(
   const turned = (meta.orientation ?? 1) >= 5;
   return {
     source,
+    file,
     bytes,
     digest,
     format: 'raster',

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { InlineConfig, Logger, Plugin } from 'vite';
 import { SsgError } from '../../errors.ts';
+import { importedImagesPlugin } from '../../image/vite-plugin.ts';
 import { moduleInputsPlugin } from './module-inputs.ts';
 
 export const ASSETS_DIR = '_ssg';
@@ -134,7 +135,7 @@ export async function siteViteConfig(input: ViteConfigInput): Promise<InlineConf
     envDir: input.root,
     mode: input.mode,
     base: '/',
-    plugins: [entriesPlugin(input.files), react()],
+    plugins: [entriesPlugin(input.files), react(), importedImagesPlugin(input.root)],
     resolve: { dedupe: ['react', 'react-dom'] },
     build: { assetsDir: ASSETS_DIR },
     ...(input.logger ? { customLogger: input.logger, logLevel: 'warn' as const } : {}),
