@@ -5,10 +5,10 @@
  */
 import { toolName } from './report-scale.mjs';
 
-const W = 720;
+const W = 780;
 const H = 400;
-const PAD = { left: 70, right: 250, top: 40, bottom: 56 };
-// Colour-blind-safe palette (Okabe–Ito), then dashes tell the Node 22 line of a tool apart.
+const PAD = { left: 70, right: 290, top: 40, bottom: 56 };
+// Colour-blind-safe palette (Okabe–Ito), one colour per tool; a dashed line is Node 22.
 const COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'];
 
 const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -42,7 +42,7 @@ function span(values) {
 }
 
 /**
- * `series`: [{ label, points: [[x, y], …], dashed? }]. Returns an SVG document as a string,
+ * `series`: [{ label, points: [[x, y], …], colour?, dashed? }]. Returns an SVG document as a string,
  * or null when no series has a point.
  */
 export function logLineChart({ title, xLabel, yLabel, series, yUnit = '' }) {
@@ -81,7 +81,7 @@ export function logLineChart({ title, xLabel, yLabel, series, yUnit = '' }) {
     `<text transform="translate(18 ${PAD.top + plotH / 2}) rotate(-90)" text-anchor="middle">${esc(yLabel)}</text>`,
   );
   drawn.forEach((s, i) => {
-    const colour = COLOURS[i % COLOURS.length];
+    const colour = s.colour ?? COLOURS[i % COLOURS.length];
     const dash = s.dashed ? ' stroke-dasharray="6 4"' : '';
     const pts = [...s.points].sort((a, b) => a[0] - b[0]);
     parts.push(
@@ -106,12 +106,15 @@ export function logLineChart({ title, xLabel, yLabel, series, yUnit = '' }) {
 export function scaleCharts(scale) {
   if (!scale?.sizes) return {};
   const byTool = new Map();
+  const colours = new Map();
   for (const [size, row] of Object.entries(scale.sizes))
     for (const e of Object.values(row.tools)) {
       const label = toolName(e);
+      if (!colours.has(e.label)) colours.set(e.label, COLOURS[colours.size % COLOURS.length]);
       if (!byTool.has(label))
         byTool.set(label, {
           label,
+          colour: colours.get(e.label),
           dashed: String(e.node ?? '').startsWith('22'),
           time: [],
           peak: [],
@@ -128,14 +131,14 @@ export function scaleCharts(scale) {
       xLabel: 'generated pages',
       yLabel: 'cold build, seconds (median)',
       yUnit: ' s',
-      series: tools.map((t) => ({ label: t.label, dashed: t.dashed, points: t.time })),
+      series: tools.map((t) => ({ ...t, points: t.time })),
     }),
     'peak-memory.svg': logLineChart({
       title: 'Peak memory of the build against pages (log–log)',
       xLabel: 'generated pages',
       yLabel: 'peak RSS of the process tree, MB (cold build)',
       yUnit: '',
-      series: tools.map((t) => ({ label: t.label, dashed: t.dashed, points: t.peak })),
+      series: tools.map((t) => ({ ...t, points: t.peak })),
     }),
   };
   return Object.fromEntries(Object.entries(charts).filter(([, svg]) => svg));

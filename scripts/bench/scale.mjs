@@ -58,7 +58,8 @@ export async function runScale({
   // (ext4 without a journal) does not reuse an inode for 1-6 minutes after its deletion and scans
   // past every such inode on each file it creates, so deleting 40,000 files right before a build
   // slows its writes 3-5x (docs/performance.md, "The disk"). They go after the last timed run.
-  const trash = join(benchDir, 'trash');
+  // One trash folder per bench process, so two runs at once never delete each other's.
+  const trash = join(benchDir, `trash-${process.pid}`);
   rmSync(trash, { recursive: true, force: true });
   let retired = 0;
   const retire = (p) => {
