@@ -84,6 +84,15 @@ function tree(root) {
 }
 
 let ioFiles = 0;
+// Process groups of the commands running now: the tools run detached, so Ctrl-C must end them.
+const running = new Set();
+process.once('SIGINT', () => {
+  for (const pid of running)
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {}
+  process.exit(130);
+});
 
 /**
  * Runs `cmd args` in `cwd`; resolves `{ ok, code, ms, peakBytes, writeBytes, wchar, timedOut }`.
@@ -109,6 +118,7 @@ export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_
       resolve({ ok: false, code: null, ms: 0, peakBytes: 0, error: String(err) });
       return;
     }
+    running.add(child.pid);
     let tail = '';
     const keep = (chunk) => {
       log?.write(chunk);
@@ -148,6 +158,7 @@ export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_
       spawnError = err;
     });
     child.on('close', (code) => {
+      running.delete(child.pid);
       const ms = performance.now() - started;
       clearInterval(timer);
       clearTimeout(killer);
