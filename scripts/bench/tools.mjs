@@ -4,12 +4,20 @@
  * Ours runs on the Node that runs the bench (20) and on the Node 22 of `.bench/node22`;
  * Astro 7 needs Node 22; Gatsby 5, Astro 5 and Next 16 run on the bench's Node.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePeer, node22 } from './peers.mjs';
 import { linkWorkspacePackages } from './ssg-site.mjs';
 
 const here = import.meta.dirname;
 const systemNode = () => ({ path: process.execPath, version: process.versions.node });
+
+/** The script a package's `bin` names (Astro 5 has `astro.js`, Astro 7 `bin/astro.mjs`). */
+function binOf(peerDir, name) {
+  const dir = join(peerDir, 'node_modules', name);
+  const { bin } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return join(dir, typeof bin === 'string' ? bin : bin[name]);
+}
 
 /** Every tool, in the order a run builds them. `site`: the kind of site bench/generate.mjs writes. */
 export function tools(benchDir, repoRoot) {
@@ -67,7 +75,7 @@ export function tools(benchDir, repoRoot) {
       cachePaths: (site) => [join(site, 'public'), join(site, '.cache')],
       command: (_site, _result, node) => ({
         cmd: node.path,
-        args: [join(benchDir, 'gatsby', 'node_modules', 'gatsby', 'cli.js'), 'build'],
+        args: [binOf(join(benchDir, 'gatsby'), 'gatsby'), 'build'],
       }),
       env: { GATSBY_TELEMETRY_DISABLED: '1', CI: '1', NO_COLOR: '1' },
     },
@@ -83,7 +91,7 @@ export function tools(benchDir, repoRoot) {
       cachePaths: (site) => [join(site, 'out'), join(site, '.next'), join(site, 'node_modules')],
       command: (_site, _result, node) => ({
         cmd: node.path,
-        args: [join(benchDir, 'next', 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'],
+        args: [binOf(join(benchDir, 'next'), 'next'), 'build'],
       }),
       env: { NEXT_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
     },
