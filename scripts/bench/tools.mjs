@@ -54,11 +54,7 @@ export function tools(benchDir, repoRoot) {
     cachePaths: (site) => [join(site, 'dist'), join(site, '.astro'), join(site, 'node_modules')],
     command: (_site, _result, node) => ({
       cmd: node.path,
-      args: [
-        join(benchDir, peer, 'node_modules', 'astro', 'bin', 'astro.mjs'),
-        'build',
-        '--silent',
-      ],
+      args: [binOf(join(benchDir, peer), 'astro'), 'build', '--silent'],
     }),
     env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
   });
