@@ -159,8 +159,11 @@ for (const file of OPTIONAL_SECTIONS) {
   const path = join(import.meta.dirname, 'bench', file);
   if (!existsSync(path)) continue;
   const mod = (await import(pathToFileURL(path).href)).default;
-  if (!mod?.name || typeof mod.run !== 'function')
-    throw new Error(`${path} must default-export { name, run(ctx), report?(result) }.`);
+  // A module of another shape must not stop the other sections: say so and leave it out.
+  if (!mod?.name || typeof mod.run !== 'function') {
+    log(`bench: ${file} does not default-export { name, run(ctx), report?(result) }; left out.`);
+    continue;
+  }
   SECTIONS.splice(SECTIONS.length - 1, 0, mod);
 }
 const names = SECTIONS.map((sec) => sec.name);
