@@ -31,6 +31,14 @@ export default defineConfig({
           environment: 'jsdom',
         },
       },
+      {
+        test: {
+          name: 'bench',
+          root: 'scripts',
+          include: ['bench/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -3,10 +3,15 @@
  * 80 words, five internal links and a few small fields (about 1.5 KB of JSON per page).
  * Text comes from a seeded generator, so a given (N, seed) always gives the same bytes.
  *
- * The same `pages.json` feeds three kinds of site folder built from the templates beside this file:
+ * The same `pages.json` feeds four kinds of site folder built from the templates beside this file:
  * - ssg:    a site folder (`src/site.ts`, `src/browser.ts`, `src/page.tsx`) + `content/pages.json`
  * - gatsby: `gatsby-node.js` calls `createPages` from `pages.json`, one template
  * - astro:  one dynamic route `src/pages/p/[id].astro` whose `getStaticPaths` reads `pages.json`
+ *           (the same template serves Astro 5 and Astro 7)
+ * - next:   one app-router route `app/p/[id]/page.jsx` whose `generateStaticParams` reads it
+ *
+ * `editPages` changes the text of 1% of the pages, the same pages on every machine, for the
+ * bench's "warm, 1% changed" rebuild.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -125,24 +130,75 @@ export function generatePages(n, seed = 20261121) {
   return pages;
 }
 
-/** Copies a template folder, replacing nothing: templates read `pages.json` at build time. */
-function copyTemplate(name, dest) {
-  cpSync(join(TEMPLATES, name), dest, { recursive: true });
+/** The sentence the 1% edit appends; the bench looks for it in the rebuilt pages. */
+export const EDIT_MARK = 'Edited for the 1% rebuild.';
+
+/**
+ * Ids of the pages `editPages` changes: every 100th page (ids 37, 137, 237, …), at least one.
+ * Spread over the whole site, away from the first five pages the home page links to.
+ */
+export function editedIds(n) {
+  const ids = [];
+  for (let id = 37; id <= n; id += 100) ids.push(id);
+  return ids.length ? ids : [n];
+}
+
+/** The pages with 1% of them changed: a sentence added to their second paragraph. */
+export function editPages(pages) {
+  const ids = new Set(editedIds(pages.length));
+  return pages.map((p) =>
+    ids.has(p.id)
+      ? { ...p, paragraphs: p.paragraphs.map((t, k) => (k === 1 ? `${t} ${EDIT_MARK}` : t)) }
+      : p,
+  );
+}
+
+// Template folder of each kind of site (Astro 5 and 7 share theirs).
+const TEMPLATE_OF = { ssg: 'ssg', gatsby: 'gatsby', astro: 'astro', astro7: 'astro', next: 'next' };
+
+/** Where the site of `kind` keeps its pages.json. */
+export function dataFileOf(kind, dir) {
+  return kind === 'ssg' ? join(dir, 'content', 'pages.json') : join(dir, 'pages.json');
+}
+
+// The last JSON made: every tool of a size asks for the same one (175 MB at 100,000 pages).
+let lastJson = { key: '', json: '' };
+function pagesJson(n, { seed, edited = false } = {}) {
+  const key = `${n}/${seed}/${edited}`;
+  if (lastJson.key !== key) {
+    const pages = generatePages(n, seed);
+    lastJson = { key, json: `${JSON.stringify(edited ? editPages(pages) : pages)}\n` };
+  }
+  return lastJson.json;
+}
+
+/** Rewrites only the site's pages.json (original or 1% edited) when it differs; caches stay. */
+export function writeData(kind, dir, n, { seed, edited = false } = {}) {
+  const json = pagesJson(n, { seed, edited });
+  const dataFile = dataFileOf(kind, dir);
+  if (!existsSync(dataFile) || readFileSync(dataFile, 'utf8') !== json)
+    writeFileSync(dataFile, json);
 }
 
 /**
- * Writes the `kind` site (`ssg`, `gatsby` or `astro`) of N pages into `dir` and returns the
- * JSON size. When `pages.json` there is already identical, only the template files are
- * refreshed, so caches survive between bench runs (cold builds clear them explicitly).
+ * Writes the `kind` site (`ssg`, `gatsby`, `astro`, `astro7` or `next`) of N pages into `dir`
+ * and returns the JSON size. When `pages.json` there is already identical, only the template
+ * files are refreshed, so caches survive between bench runs (cold builds clear them explicitly).
  */
 export function writeSite(kind, dir, n, { seed } = {}) {
-  const json = `${JSON.stringify(generatePages(n, seed))}\n`;
-  const dataFile = kind === 'ssg' ? join(dir, 'content', 'pages.json') : join(dir, 'pages.json');
+  const template = TEMPLATE_OF[kind];
+  if (!template)
+    throw new Error(
+      `Unknown site kind "${kind}"; kinds are ${Object.keys(TEMPLATE_OF).join(', ')}.`,
+    );
+  const json = pagesJson(n, { seed });
+  const dataFile = dataFileOf(kind, dir);
   const same = existsSync(dataFile) && readFileSync(dataFile, 'utf8') === json;
   if (!same) rmSync(dir, { recursive: true, force: true });
-  else rmSync(join(dir, 'src'), { recursive: true, force: true }); // drop files a newer template no longer has
+  else
+    for (const d of ['src', 'app', 'lib']) rmSync(join(dir, d), { recursive: true, force: true }); // drop files a newer template no longer has
   mkdirSync(join(dataFile, '..'), { recursive: true });
-  copyTemplate(kind, dir);
+  cpSync(join(TEMPLATES, template), dir, { recursive: true });
   if (!same) writeFileSync(dataFile, json);
   const bytes = Buffer.byteLength(json);
   return { dir, dataFile, pagesJsonBytes: bytes, bytesPerPage: Math.round(bytes / n) };

@@ -1,37 +1,42 @@
 /**
- * `pnpm bench`: the benchmarks of issue 6, from one run, printed as tables.
- *   scale      N generated pages built by our ssg, Gatsby 5 and Astro 5 (cold, warm, memory)
+ * `pnpm bench`: the benchmarks of issues 6 and 14, from one run, printed as tables.
+ *   scale      N generated pages built by our ssg (Node 20 and 22), Gatsby 5, Astro 5, Astro 7
+ *              and Next 16: cold, warm unchanged, warm with 1% changed; peak RSS, bytes written
  *   clinic     cold `pnpm exec ssg build` of the clinic site
  *   bytes      home page HTML and first-load JS, React's floor, the loader, page-data envelope
  *   lighthouse Lighthouse 12 mobile on the clinic home page
  *   navigation click → painted for a prefetched page, CPU 1× and 4×
  *   load       autocannon against ssg serve and nginx: req/s, p99, errors for /, page-data, a 404
- *   images     100 phone photos (4000×3000) through <Image>, ours against Astro's astro:assets
+ * plus the section modules of OPTIONAL_SECTIONS in scripts/bench/ (see SECTIONS below):
+ *   main-thread longest task at load and click → paint at 4× CPU slowdown, clinic `/` and `/galeria/`
+ *   images     100 phone photos (4000×3000) through <Image>, ours against Astro's astro:assets (once)
  *
- * `--only=images` runs the images section alone (it runs once unless --runs is given).
- * Options: --quick (N=100, one run, Astro as the only peer and cold only, one Lighthouse run:
- * under a minute once the peers are installed; `--quick --tools=ssg,gatsby,astro` adds Gatsby),
- * --only=scale,clinic,…, --sizes=1000,10000, --runs=3,
- * --tools=ssg,gatsby,astro, --write-docs (replace the figures block of docs/performance.md).
- * Peers install on first use with npm under .bench/ (gitignored). Each section survives the
- * failure of another (and of any one peer): the error is printed and the run goes on.
+ * Options: --quick (N=100, one run, Astro 5 as the only peer and cold only, one Lighthouse run),
+ * --only=scale,clinic,…, --sizes=1000,10000,100000, --runs=3,
+ * --tools=ssg,ssg-node22,gatsby,astro,astro7,next, --write-docs (replace the figures block of
+ * docs/performance.md and its charts in docs/performance/).
+ * Peers install on first use with npm ci under .bench/ (gitignored), pinned by bench/peers/.
+ * Each section survives the failure of another (and of any one peer): the error is printed and
+ * the run goes on.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { clientNavigation, lighthouse } from './bench/browser.mjs';
+import { scaleCharts } from './bench/chart.mjs';
 import { runBytes, runClinicBuild } from './bench/clinic.mjs';
-import { runImages } from './bench/images.mjs';
 import { runLoad } from './bench/load.mjs';
 import { markdownReport, textReport } from './bench/report.mjs';
 import { runScale } from './bench/scale.mjs';
 import { serveStatic } from './bench/static-server.mjs';
+import { DEFAULT_TOOLS } from './bench/tools.mjs';
+import { writeDocs } from './bench/write-docs.mjs';
 
 const repoRoot = join(import.meta.dirname, '..');
 const benchDir = join(repoRoot, '.bench');
-const SECTIONS = ['scale', 'clinic', 'bytes', 'lighthouse', 'navigation', 'load', 'images'];
 
 const { values } = parseArgs({
   options: {
@@ -50,17 +55,15 @@ const list = (v) =>
     ?.split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-const only = list(values.only) ?? SECTIONS;
-for (const name of only)
-  if (!SECTIONS.includes(name))
-    throw new Error(`--only: unknown section "${name}"; sections are ${SECTIONS.join(', ')}.`);
-const sizes = list(values.sizes)?.map(Number) ?? (quick ? [100] : [1000, 10000]);
+const sizes = list(values.sizes)?.map(Number) ?? (quick ? [100] : [1000, 10000, 100000]);
 const runs = Number(values.runs ?? (quick ? 1 : 3));
 const settings = {
   sizes,
   runs,
   // Gatsby's start-up alone takes ~12 s even for 100 pages: quick runs leave it out unless asked.
-  tools: list(values.tools) ?? (quick ? ['ssg', 'astro'] : ['ssg', 'gatsby', 'astro']),
+  tools: list(values.tools) ?? (quick ? ['ssg', 'astro'] : DEFAULT_TOOLS),
+  // At 100,000 pages: ours (both Nodes), Astro 7 and Next unless --tools names others.
+  bigTools: list(values.tools) ?? ['ssg', 'ssg-node22', 'astro7', 'next'],
   clinicRuns: quick ? 1 : 5,
   lighthouseRuns: quick ? 1 : 3,
   navigationRuns: quick ? 1 : 7,
@@ -73,6 +76,103 @@ process.on('unhandledRejection', (err) =>
 );
 mkdirSync(join(benchDir, 'logs'), { recursive: true });
 mkdirSync(join(benchDir, 'results'), { recursive: true });
+
+const clinicOut = join(benchDir, 'clinic', 'dist');
+let server = null;
+/** The built clinic site served from 127.0.0.1 (one server for every browser section). */
+async function serveClinic() {
+  if (!existsSync(join(clinicOut, 'index.html')))
+    throw new Error(
+      `no built clinic site in ${clinicOut}; run the clinic section first (pnpm bench --only=clinic)`,
+    );
+  server ??= await serveStatic(clinicOut);
+  return server;
+}
+
+/** What every section's `run` receives. */
+const ctx = { benchDir, repoRoot, settings, quick, log, clinicOut, serveClinic };
+
+/**
+ * The section registry, in run order: `{ name, run(ctx) → JSON-able result, report?(result) →
+ * [title, { headers, rows } | lines][] }`. The built-in sections are reported by report.mjs;
+ * a section module (OPTIONAL_SECTIONS) default-exports such an object with its own `report`.
+ */
+const SECTIONS = [
+  {
+    name: 'scale',
+    run: () =>
+      runScale({
+        benchDir,
+        repoRoot,
+        sizes: settings.sizes,
+        runs: settings.runs,
+        only: settings.tools,
+        bigTools: settings.bigTools,
+        // Quick runs keep the peers to the smallest size so the whole run stays under a minute.
+        peerSizes: quick ? [Math.min(...settings.sizes)] : undefined,
+        peerWarm: !quick,
+        log,
+      }),
+  },
+  {
+    name: 'clinic',
+    run: () => runClinicBuild({ benchDir, repoRoot, runs: settings.clinicRuns, log }),
+  },
+  {
+    name: 'bytes',
+    run: () => {
+      const synthetic = settings.sizes.includes(1000) ? 1000 : settings.sizes[0];
+      return runBytes({
+        repoRoot,
+        outDir: clinicOut,
+        syntheticOutDir: join(benchDir, 'ssg', 'sites', `n${synthetic}`, 'dist'),
+      });
+    },
+  },
+  {
+    name: 'lighthouse',
+    run: async () => {
+      const { url } = await serveClinic();
+      return lighthouse({ benchDir, url: `${url}/`, runs: settings.lighthouseRuns, log });
+    },
+  },
+  {
+    name: 'navigation',
+    run: async () => {
+      const { url } = await serveClinic();
+      return clientNavigation({
+        repoRoot,
+        base: url,
+        from: '/',
+        to: navigationTarget(clinicOut),
+        runs: settings.navigationRuns,
+        log,
+      });
+    },
+  },
+  {
+    name: 'load',
+    run: () => runLoad({ benchDir, repoRoot, seconds: quick ? 2 : 5, connections: 20, log }),
+  },
+];
+// Browser sections written as modules of their own join the registry before `load` when present.
+const OPTIONAL_SECTIONS = ['main-thread.mjs', 'images.mjs'];
+for (const file of OPTIONAL_SECTIONS) {
+  const path = join(import.meta.dirname, 'bench', file);
+  if (!existsSync(path)) continue;
+  const mod = (await import(pathToFileURL(path).href)).default;
+  // A module of another shape must not stop the other sections: say so and leave it out.
+  if (!mod?.name || typeof mod.run !== 'function') {
+    log(`bench: ${file} does not default-export { name, run(ctx), report?(result) }; left out.`);
+    continue;
+  }
+  SECTIONS.splice(SECTIONS.length - 1, 0, mod);
+}
+const names = SECTIONS.map((sec) => sec.name);
+const only = list(values.only) ?? names;
+for (const name of only)
+  if (!names.includes(name))
+    throw new Error(`--only: unknown section "${name}"; sections are ${names.join(', ')}.`);
 
 function machine() {
   const sh = (cmd) => {
@@ -108,53 +208,6 @@ log(
 );
 const started = Date.now();
 
-/** Runs one section; a throw is recorded as the section's error and printed, never fatal. */
-async function section(name, fn) {
-  if (!only.includes(name)) return;
-  log(`\n[${name}]`);
-  const t = Date.now();
-  try {
-    result[name] = await fn();
-  } catch (err) {
-    result[name] = { error: String(err?.stack ?? err) };
-    log(
-      `  ${name} failed: ${String(err?.message ?? err)
-        .split('\n')
-        .slice(0, 10)
-        .join('\n  ')}`,
-    );
-  }
-  log(`  (${((Date.now() - t) / 1000).toFixed(0)} s)`);
-}
-
-await section('scale', () =>
-  runScale({
-    benchDir,
-    repoRoot,
-    sizes: settings.sizes,
-    runs: settings.runs,
-    only: settings.tools,
-    // Quick runs keep the peers to the smallest size so the whole run stays under a minute.
-    peerSizes: quick ? [Math.min(...settings.sizes)] : undefined,
-    peerWarm: !quick,
-    log,
-  }),
-);
-
-await section('clinic', () =>
-  runClinicBuild({ benchDir, repoRoot, runs: settings.clinicRuns, log }),
-);
-
-const clinicOut = join(benchDir, 'clinic', 'dist');
-const syntheticSize = settings.sizes.includes(1000) ? 1000 : settings.sizes[0];
-await section('bytes', () =>
-  runBytes({
-    repoRoot,
-    outDir: clinicOut,
-    syntheticOutDir: join(benchDir, 'ssg', 'sites', `n${syntheticSize}`, 'dist'),
-  }),
-);
-
 /** The home page's first internal link to another page that has page-data (for navigation). */
 function navigationTarget(outDir) {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
@@ -168,76 +221,40 @@ function navigationTarget(outDir) {
   return candidates.includes('/servicos/') ? '/servicos/' : candidates[0];
 }
 
-if (only.includes('lighthouse') || only.includes('navigation')) {
-  let server = null;
-  const serveClinic = async () => {
-    if (!existsSync(join(clinicOut, 'index.html'))) {
-      throw new Error(
-        `no built clinic site in ${clinicOut}; run the clinic section first (pnpm bench --only=clinic)`,
-      );
-    }
-    server ??= await serveStatic(clinicOut);
-    return server;
-  };
-  await section('lighthouse', async () => {
-    const { url } = await serveClinic();
-    return lighthouse({ benchDir, url: `${url}/`, runs: settings.lighthouseRuns, log });
-  });
-  await section('navigation', async () => {
-    const { url } = await serveClinic();
-    return clientNavigation({
-      repoRoot,
-      base: url,
-      from: '/',
-      to: navigationTarget(clinicOut),
-      runs: settings.navigationRuns,
-      log,
-    });
-  });
-  await server?.close();
+// Each section in turn; a throw is recorded as the section's error and printed, never fatal.
+for (const sec of SECTIONS) {
+  if (!only.includes(sec.name)) continue;
+  log(`\n[${sec.name}]`);
+  const t = Date.now();
+  try {
+    result[sec.name] = await sec.run(ctx);
+  } catch (err) {
+    result[sec.name] = { error: String(err?.stack ?? err) };
+    log(
+      `  ${sec.name} failed: ${String(err?.message ?? err)
+        .split('\n')
+        .slice(0, 10)
+        .join('\n  ')}`,
+    );
+  }
+  log(`  (${((Date.now() - t) / 1000).toFixed(0)} s)`);
 }
-
-await section('load', () =>
-  runLoad({ benchDir, repoRoot, seconds: quick ? 2 : 5, connections: 20, log }),
-);
-
-await section('images', () =>
-  runImages({ benchDir, repoRoot, runs: Number(values.runs ?? 1), log }),
-);
+await server?.close();
 
 result.totalSeconds = Math.round((Date.now() - started) / 1000);
 const stamp = result.machine.date.replace(/[:.]/g, '-');
 const json = `${JSON.stringify(result, null, 2)}\n`;
 writeFileSync(join(benchDir, 'results', `${quick ? 'quick' : 'full'}-${stamp}.json`), json);
 writeFileSync(join(benchDir, 'results', 'latest.json'), json);
-const md = markdownReport(result);
+const md = markdownReport(result, SECTIONS);
 writeFileSync(join(benchDir, 'results', 'latest.md'), md);
+const charts = scaleCharts(result.scale);
+for (const [file, svg] of Object.entries(charts))
+  writeFileSync(join(benchDir, 'results', file), svg);
 
-log(textReport(result));
+log(textReport(result, SECTIONS));
 log(
-  `\nbench finished in ${result.totalSeconds} s; results in .bench/results/latest.json and latest.md`,
+  `\nbench finished in ${result.totalSeconds} s; results in .bench/results/latest.json and latest.md${Object.keys(charts).length ? `, charts ${Object.keys(charts).join(', ')} beside them` : ''}`,
 );
 
-if (values['write-docs']) {
-  const doc = join(repoRoot, 'docs', 'performance.md');
-  const START = '<!-- bench:figures:start -->';
-  const END = '<!-- bench:figures:end -->';
-  const m = result.machine;
-  const block = [
-    START,
-    `_Generated by \`pnpm bench${quick ? ' --quick' : ''} --write-docs\` on ${m.date.slice(0, 16).replace('T', ' ')} UTC, commit ${m.commit}${m.dirty ? ' (with uncommitted package changes)' : ''}: ${m.nproc} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}, Chromium ${m.chromium ?? '?'}; load average at start ${m.loadAverageAtStart.join(' / ')}; whole run ${result.totalSeconds} s._`,
-    '',
-    md.trim(),
-    END,
-  ].join('\n');
-  const text = existsSync(doc) ? readFileSync(doc, 'utf8') : '';
-  if (text.includes(START) && text.includes(END)) {
-    writeFileSync(
-      doc,
-      text.slice(0, text.indexOf(START)) + block + text.slice(text.indexOf(END) + END.length),
-    );
-    log(`figures written into ${doc}`);
-  } else {
-    log(`docs/performance.md has no ${START} … ${END} block; figures not written.`);
-  }
-}
+if (values['write-docs']) writeDocs({ repoRoot, result, md, charts, quick, log });

@@ -313,3 +313,15 @@ export function imagesReport(res, { s, mb, x }) {
     ],
   ];
 }
+
+const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
+const megabytes = (b) => (Number.isFinite(b) && b > 0 ? `${Math.round(b / 2 ** 20)} MB` : '—');
+const times = (r) => (Number.isFinite(r) ? `${r.toFixed(1)}×` : '—');
+
+/** The section for bench.mjs's registry: 100 photos take long, so it runs once a bench. */
+export default {
+  name: 'images',
+  run: (ctx) =>
+    runImages({ benchDir: ctx.benchDir, repoRoot: ctx.repoRoot, runs: 1, log: ctx.log }),
+  report: (res) => imagesReport(res, { s: seconds, mb: megabytes, x: times }),
+};

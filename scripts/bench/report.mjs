@@ -2,20 +2,14 @@
  * Turns a bench result object into the printed tables (plain text for the terminal and
  * Markdown for docs/performance.md). Missing figures print as "—", failures as their reason.
  */
-import { imagesReport } from './images.mjs';
+import { scaleSections } from './report-scale.mjs';
 
 const s = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
 const mb = (b) => (Number.isFinite(b) && b > 0 ? `${Math.round(b / 2 ** 20)} MB` : '—');
 const kb = (b) =>
   Number.isFinite(b) ? (b < 1024 ? `${b} B` : `${(b / 1024).toFixed(1)} KB`) : '—';
-const x = (r) => (Number.isFinite(r) ? `${r.toFixed(1)}×` : '—');
 const num = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 const ms = (n, d = 0) => (Number.isFinite(n) ? `${n.toFixed(d)} ms` : '—');
-
-function mid(values) {
-  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
-  return v.length ? v[Math.floor(v.length / 2)] : Number.NaN;
-}
 
 function table(headers, rows) {
   return { headers, rows };
@@ -49,89 +43,7 @@ const firstLine = (e) =>
 /** Sections as [title, table | text lines] pairs, shared by both renderings. */
 function sections(res) {
   const out = [];
-  const scale = res.scale;
-  if (scale?.error) out.push(['Scale', [`failed: ${firstLine(scale.error)}`]]);
-  else if (scale) {
-    const rows = [];
-    const notes = [];
-    for (const [n, row] of Object.entries(scale.sizes)) {
-      for (const [name, e] of Object.entries(row.tools)) {
-        const label = e.version ? `${e.label} ${e.version}` : e.label;
-        if (e.error) {
-          rows.push([Number(n).toLocaleString('en'), label, 'failed', '', '', '', '', '', '']);
-          notes.push(`N=${n} ${e.label}: ${firstLine(e.error)}`);
-          continue;
-        }
-        const m = e.median;
-        rows.push([
-          Number(n).toLocaleString('en'),
-          label,
-          s(m.cold),
-          s(m.warm),
-          mb(m.coldPeak),
-          num(e.pagesPerSecond),
-          name === 'ssg' ? '—' : x(e.oursFaster?.cold),
-          name === 'ssg' ? '—' : x(e.oursFaster?.warm),
-          num(mid(e.loadAverage ?? []), 1),
-        ]);
-      }
-    }
-    out.push([
-      `Scale (median of ${scale.runs} run${scale.runs > 1 ? 's' : ''}; peak = process tree, cold build)`,
-      table(
-        [
-          'N',
-          'tool',
-          'cold',
-          'warm (unchanged)',
-          'peak mem',
-          'pages/s (cold)',
-          'ours faster, cold',
-          'ours faster, warm',
-          'load avg',
-        ],
-        rows,
-      ),
-    ]);
-    if (notes.length) out.push(['Scale failures', notes]);
-    const same = [];
-    for (const [n, row] of Object.entries(scale.sizes)) {
-      const w = row.tools.ssg?.warmIdentical;
-      if (!w?.length) continue;
-      const bad = w.filter((v) => v !== true);
-      same.push(
-        `N=${n}: ${bad.length ? `warm output differs from cold in ${bad.length} of ${w.length} runs (${bad[0]})` : `identical to the cold build's in ${w.length} of ${w.length} runs`}`,
-      );
-    }
-    if (same.length) out.push(['Our unchanged warm rebuild, byte for byte', same]);
-    const stageRows = [];
-    for (const [n, row] of Object.entries(scale.sizes)) {
-      const e = row.tools.ssg;
-      for (const kind of ['cold', 'warm']) {
-        const st = e?.stageMedians?.[kind];
-        if (!st) continue;
-        const total = st.reduce((a, b) => a + b.ms, 0);
-        stageRows.push([
-          Number(n).toLocaleString('en'),
-          kind,
-          ...st.map((v) => `${v.name} ${Math.round(v.ms)}`),
-          `(sum ${Math.round(total)} ms; process ${s(e.median[kind])})`,
-        ]);
-        const mem = e.memoryByStage?.[kind]?.[0];
-        if (mem)
-          stageRows.push([
-            Number(n).toLocaleString('en'),
-            kind,
-            `peak RSS of the build process so far, MB: ${mem.map((v) => `${v.stage} ${v.maxRssMb}`).join(' · ')}`,
-          ]);
-      }
-    }
-    if (stageRows.length)
-      out.push([
-        'Our build per stage (ms, medians of BuildResult.stages, plus the time outside them and the process start-up)',
-        stageRows.map((r) => r.join(' · ')),
-      ]);
-  }
+  out.push(...scaleSections(res.scale));
   const c = res.clinic;
   if (c?.error) out.push(['Clinic site', [`failed: ${firstLine(c.error)}`]]);
   else if (c) {
@@ -284,22 +196,32 @@ function sections(res) {
       [fetched.length ? fetched.join(', ') : 'none (everything was prefetched)'],
     ]);
   }
-  if (res.images) out.push(...imagesReport(res.images, { s, mb, x }));
   return out;
 }
 
-export function textReport(res) {
+/** The built-in sections, then those each registered section module reports for itself. */
+function allSections(res, registry = []) {
+  const out = sections(res);
+  for (const sec of registry) {
+    if (!sec.report || !res[sec.name]) continue;
+    if (res[sec.name].error) out.push([sec.name, [`failed: ${firstLine(res[sec.name].error)}`]]);
+    else out.push(...sec.report(res[sec.name]));
+  }
+  return out;
+}
+
+export function textReport(res, registry) {
   const parts = [];
-  for (const [title, body] of sections(res)) {
+  for (const [title, body] of allSections(res, registry)) {
     parts.push(`\n== ${title}`);
     parts.push(Array.isArray(body) ? body.map((l) => `  ${l}`).join('\n') : renderText(body));
   }
   return parts.join('\n');
 }
 
-export function markdownReport(res) {
+export function markdownReport(res, registry) {
   const parts = [];
-  for (const [title, body] of sections(res)) {
+  for (const [title, body] of allSections(res, registry)) {
     parts.push(`### ${title}\n`);
     parts.push(Array.isArray(body) ? body.map((l) => `- ${l}`).join('\n') : renderMd(body));
     parts.push('');

@@ -1,95 +1,44 @@
 /**
- * Scale section: the same N generated pages built by our ssg, Gatsby 5 and Astro 5. For each
- * size, `runs` rounds; in each round every tool does a cold build (every cache and output
- * removed) then a warm rebuild with nothing changed. Medians of wall time and of peak memory
- * of the process tree.
- * A tool that fails is recorded with its error and the others go on.
+ * Scale section: the same N generated pages built by each tool (tools.mjs). For each size,
+ * `runs` rounds; in each round every tool does a cold build (output and caches moved aside),
+ * a warm rebuild with nothing changed, and a warm rebuild after 1% of the pages changed
+ * (bench/generate.mjs `editPages`). Each build records its wall time, the peak RSS of its
+ * process tree, the bytes its tree wrote and the load average right after it; medians per kind.
+ * A tool that fails, or does not finish in time, is recorded as such and the others go on.
  */
 
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, relative } from 'node:path';
-import { writeSite } from '../../bench/generate.mjs';
-import { median, runMeasured } from './measure.mjs';
-import { ensurePeer } from './peers.mjs';
-import { linkWorkspacePackages } from './ssg-site.mjs';
+import { join } from 'node:path';
+import { EDIT_MARK, editedIds, writeData, writeSite } from '../../bench/generate.mjs';
+import { runMeasured } from './measure.mjs';
+import { ourExtras, summarise } from './scale-stats.mjs';
+import { tools } from './tools.mjs';
 
-const here = import.meta.dirname;
+export const KINDS = ['cold', 'warm', 'changed'];
+// Every peer at 100,000 pages gets 10 minutes a build; past that it is printed as unfinished.
+const BIG = 100_000;
+const PEER_LIMIT_MS = 10 * 60_000;
+const LIMIT_MS = 20 * 60_000;
 
-/** How each tool is prepared, cleaned for a cold build, run, and where its output lands. */
-function tools(benchDir, repoRoot) {
-  return {
-    ssg: {
-      label: 'ssg (ours)',
-      siteDir: (n) => join(benchDir, 'ssg', 'sites', `n${n}`),
-      prepare: () => linkWorkspacePackages(benchDir, repoRoot),
-      outDir: (site) => join(site, 'dist'),
-      // The build keeps its caches (server bundle, incremental state) under the site's node_modules.
-      cachePaths: (site) => [
-        join(site, 'dist'),
-        join(site, 'node_modules'),
-        join(site, '.ssg-cache'),
-      ],
-      command: (site, resultFile) => ({
-        cmd: process.execPath,
-        args: [
-          join(here, 'ssg-build.mjs'),
-          site,
-          join(site, 'content'),
-          join(site, 'dist'),
-          resultFile,
-        ],
-      }),
-    },
-    gatsby: {
-      label: 'Gatsby',
-      siteDir: (n) => join(benchDir, 'gatsby', 'sites', `n${n}`),
-      prepare: (log) => ensurePeer(benchDir, 'gatsby', log),
-      outDir: (site) => join(site, 'public'),
-      cachePaths: (site) => [join(site, 'public'), join(site, '.cache')],
-      command: () => ({
-        cmd: join(benchDir, 'gatsby', 'node_modules', '.bin', 'gatsby'),
-        args: ['build'],
-      }),
-      env: { GATSBY_TELEMETRY_DISABLED: '1', CI: '1', NO_COLOR: '1' },
-    },
-    astro: {
-      label: 'Astro',
-      siteDir: (n) => join(benchDir, 'astro', 'sites', `n${n}`),
-      prepare: (log) => ensurePeer(benchDir, 'astro', log),
-      outDir: (site) => join(site, 'dist'),
-      cachePaths: (site) => [join(site, 'dist'), join(site, '.astro'), join(site, 'node_modules')],
-      command: () => ({
-        cmd: join(benchDir, 'astro', 'node_modules', '.bin', 'astro'),
-        args: ['build', '--silent'],
-      }),
-      env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
-    },
-  };
-}
-
-/** Checks that the first and last page exist in the output, so a silent no-op build cannot win. */
-function checkOutput(outDir, n) {
+/** Checks the first and last page (and after the edit, an edited one), so a no-op cannot win. */
+function checkOutput(outDir, n, kind) {
   for (const i of [1, n]) {
     const file = join(outDir, 'p', String(i), 'index.html');
     if (!existsSync(file)) return `missing ${file}`;
     if (!readFileSync(file, 'utf8').includes(`${i}</h1>`))
       return `${file} does not hold page ${i}'s title`;
   }
+  const edited = join(outDir, 'p', String(editedIds(n)[0]), 'index.html');
+  const hasMark = readFileSync(edited, 'utf8').includes(EDIT_MARK);
+  if (kind === 'changed' && !hasMark) return `${edited} does not show the 1% edit`;
+  if (kind !== 'changed' && hasMark) return `${edited} shows the 1% edit before it was made`;
   return null;
-}
-
-function countHtml(dir) {
-  let count = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.html')) count++;
-  }
-  return count;
 }
 
 /**
  * Runs the scale benchmark. `sizes`: page counts; `runs`: repetitions; `only`: tool names;
+ * `bigTools`: the tools that run at 100,000 pages and more (the others are listed as not run);
  * `peerSizes`: sizes at which peers run (all by default); `peerWarm: false` skips the peers'
  * warm rebuilds. Returns a plain JSON-able object.
  */
@@ -99,6 +48,7 @@ export async function runScale({
   sizes,
   runs,
   only,
+  bigTools,
   peerSizes,
   peerWarm = true,
   log,
@@ -106,11 +56,10 @@ export async function runScale({
   const all = tools(benchDir, repoRoot);
   // Before a cold build the tool's output and caches are moved aside, not deleted: this disk
   // (ext4 without a journal) does not reuse an inode for 1-6 minutes after its deletion and scans
-  // past every such inode on each file it creates, so deleting 40,000 files and folders right
-  // before a build slows that build's writes 3-5x (ours, 10k pages, same code, same minute: emit
-  // 1.4-1.9 s and 3.4-3.9 s in all when moved aside, 4.0-6.9 s and 6.0-8.7 s when deleted). The
-  // harness's own deletion is not part of a cold build; the folders go after the last timed run.
-  const trash = join(benchDir, 'trash');
+  // past every such inode on each file it creates, so deleting 40,000 files right before a build
+  // slows its writes 3-5x (docs/performance.md, "The disk"). They go after the last timed run.
+  // One trash folder per bench process, so two runs at once never delete each other's.
+  const trash = join(benchDir, `trash-${process.pid}`);
   rmSync(trash, { recursive: true, force: true });
   let retired = 0;
   const retire = (p) => {
@@ -119,37 +68,39 @@ export async function runScale({
     renameSync(p, join(trash, String(retired++)));
   };
   const names = only ?? Object.keys(all);
+  for (const name of names)
+    if (!all[name])
+      throw new Error(`--tools: unknown tool "${name}"; tools are ${Object.keys(all).join(', ')}.`);
   const logFile = join(benchDir, 'logs', 'scale.log');
-  const result = { sizes: {}, runs };
+  const result = { sizes: {}, runs, kinds: KINDS };
   const prepared = new Map();
-  const coldTree = new Map();
+  const coldTrees = new Map();
   for (const n of sizes) {
     const row = { tools: {} };
     result.sizes[n] = row;
     // Prepare every tool first; a tool that cannot even be set up is recorded and skipped.
     const active = [];
     for (const name of names) {
-      if (name !== 'ssg' && peerSizes && !peerSizes.includes(n)) continue;
       const tool = all[name];
-      const entry = {
-        label: tool.label,
-        cold: [],
-        warm: [],
-        coldPeak: [],
-        warmPeak: [],
-        stages: { cold: [], warm: [] },
-        processes: { cold: [], warm: [] },
-      };
+      if (!tool.ours && peerSizes && !peerSizes.includes(n)) continue;
+      const entry = { label: tool.label, ours: Boolean(tool.ours), builds: {} };
+      for (const kind of KINDS) entry.builds[kind] = [];
       row.tools[name] = entry;
+      if (n >= BIG && bigTools && !bigTools.includes(name)) {
+        entry.skipped = `not run at ${n.toLocaleString('en')} pages by default (add --tools=${name})`;
+        continue;
+      }
       try {
         if (!prepared.has(name)) prepared.set(name, tool.prepare(log) ?? {});
-        entry.version = prepared.get(name).version;
+        const p = prepared.get(name);
+        entry.version = p.version;
+        entry.node = p.node.version;
         const site = tool.siteDir(n);
-        entry.bytesPerPage = writeSite(name, site, n).bytesPerPage;
+        entry.bytesPerPage = writeSite(tool.site, site, n).bytesPerPage;
         active.push({ name, tool, entry, site, resultFile: join(site, '..', `result-n${n}.json`) });
       } catch (err) {
         entry.error = String(err?.message ?? err);
-        log(`  N=${n} ${tool.label} FAILED: ${entry.error.split('\n').slice(0, 8).join('\n    ')}`);
+        log(`  N=${n} ${name} FAILED: ${entry.error.split('\n').slice(0, 8).join('\n    ')}`);
       }
     }
     // Round-robin over the tools within each run, so a burst of load from elsewhere on the
@@ -157,115 +108,87 @@ export async function runScale({
     for (let r = 0; r < runs; r++) {
       for (const { name, tool, entry, site, resultFile } of active) {
         if (entry.error) continue;
+        const node = prepared.get(name).node;
+        const timeoutMs = !tool.ours && n >= BIG ? PEER_LIMIT_MS : LIMIT_MS;
         try {
           for (const p of tool.cachePaths(site)) retire(p);
-          for (const kind of name === 'ssg' || peerWarm ? ['cold', 'warm'] : ['cold']) {
+          const kinds = tool.ours || peerWarm ? KINDS : ['cold'];
+          for (const kind of kinds) {
+            writeData(tool.site, site, n, { edited: kind === 'changed' });
             rmSync(resultFile, { force: true });
-            const { cmd, args } = tool.command(site, resultFile);
-            const m = await runMeasured(cmd, args, { cwd: site, env: tool.env, logFile });
+            const { cmd, args } = tool.command(site, resultFile, node);
+            const m = await runMeasured(cmd, args, {
+              cwd: site,
+              env: tool.env,
+              logFile,
+              timeoutMs,
+            });
+            const load = loadavg()[0];
+            if (m.timedOut) {
+              entry.timedOut = { kind, minutes: timeoutMs / 60_000, load };
+              throw new Error(
+                `${kind} build did not finish in ${timeoutMs / 60_000} minutes (load ${load.toFixed(1)}); stopped.`,
+              );
+            }
             if (!m.ok)
               throw new Error(`${kind} build ${r + 1} failed (exit ${m.code}):\n${m.error}`);
-            const bad = checkOutput(tool.outDir(site), n);
+            const bad = checkOutput(tool.outDir(site), n, kind);
             if (bad)
               throw new Error(`${kind} build ${r + 1} finished but its output is wrong: ${bad}`);
-            // Ours only: an unchanged warm rebuild must write exactly the cold build's output.
-            if (name === 'ssg') {
-              const tree = treeDigest(tool.outDir(site));
-              if (kind === 'cold') coldTree.set(site, tree);
-              else
-                entry.warmIdentical = [
-                  ...(entry.warmIdentical ?? []),
-                  compareTrees(coldTree.get(site), tree),
-                ];
-            }
-            entry[kind].push(m.ms);
-            entry[`${kind}Peak`].push(m.peakBytes);
-            entry.processes[kind].push(m.processes);
-            entry.loadAverage = [...(entry.loadAverage ?? []), loadavg()[0]];
-            if (existsSync(resultFile)) {
-              const br = JSON.parse(readFileSync(resultFile, 'utf8'));
-              // What the stages do not cover: process start-up and imports (process − build()),
-              // and build() work outside the named stages (staging cleanup, the swap).
-              const stageSum = br.stages.reduce((a, st) => a + st.ms, 0);
-              entry.stages[kind].push([
-                ...br.stages,
-                { name: '(outside stages)', ms: br.buildMs - stageSum },
-                { name: '(start-up, imports, exit)', ms: m.ms - br.buildMs },
-              ]);
-              entry.pagesBuilt = br.pages;
-              if (br.memory) {
-                entry.memoryByStage ??= { cold: [], warm: [] };
-                entry.memoryByStage[kind].push(br.memory);
-              }
-            }
+            entry.builds[kind].push({
+              ms: m.ms,
+              peakBytes: m.peakBytes,
+              writeBytes: m.writeBytes,
+              wchar: m.wchar,
+              load,
+              processes: m.processes,
+            });
+            if (tool.ours)
+              ourExtras({
+                entry,
+                kind,
+                outDir: tool.outDir(site),
+                resultFile,
+                ms: m.ms,
+                coldTrees,
+                site,
+              });
             log(
-              `  N=${n} ${tool.label} ${kind} #${r + 1}: ${(m.ms / 1000).toFixed(2)} s, peak ${(m.peakBytes / 2 ** 20).toFixed(0)} MB (load ${loadavg()[0].toFixed(1)})`,
+              `  N=${n} ${name} ${kind} #${r + 1}: ${(m.ms / 1000).toFixed(2)} s, peak ${(m.peakBytes / 2 ** 20).toFixed(0)} MB, wrote ${(m.writeBytes / 2 ** 20).toFixed(0)} MB (load ${load.toFixed(1)})`,
             );
           }
+          writeData(tool.site, site, n);
         } catch (err) {
           entry.error = String(err?.message ?? err);
-          log(
-            `  N=${n} ${tool.label} FAILED: ${entry.error.split('\n').slice(0, 8).join('\n    ')}`,
-          );
+          log(`  N=${n} ${name} FAILED: ${entry.error.split('\n').slice(0, 8).join('\n    ')}`);
         }
       }
     }
-    for (const { tool, entry, site } of active) {
-      if (entry.error) continue;
-      entry.htmlFiles = countHtml(tool.outDir(site));
-      entry.median = {
-        cold: median(entry.cold),
-        warm: median(entry.warm),
-        coldPeak: median(entry.coldPeak),
-        warmPeak: median(entry.warmPeak),
-      };
-      entry.pagesPerSecond = n / (entry.median.cold / 1000);
-      entry.stageMedians = {
-        cold: medianStages(entry.stages.cold),
-        warm: medianStages(entry.stages.warm),
-      };
-    }
-    const ours = row.tools.ssg?.median;
-    for (const [name, entry] of Object.entries(row.tools)) {
-      if (name === 'ssg' || !entry.median || !ours) continue;
-      entry.oursFaster = {
-        cold: entry.median.cold / ours.cold,
-        warm: entry.median.warm / ours.warm,
-      };
-    }
+    for (const { tool, entry } of active) if (!entry.error) summarise(entry, n, tool);
+    ratios(row);
   }
   rmSync(trash, { recursive: true, force: true });
   return result;
 }
 
-/** Relative path → SHA-1 of every file under `dir`. */
-function treeDigest(dir) {
-  const out = new Map();
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const file = join(entry.parentPath ?? entry.path, entry.name);
-    out.set(relative(dir, file), createHash('sha1').update(readFileSync(file)).digest('hex'));
+/** Ratios from this run: each peer's median over ours on the same Node major, per kind. */
+function ratios(row) {
+  const major = (v) => String(v ?? '').split('.')[0];
+  const ours = Object.values(row.tools).filter((e) => e.ours && e.median);
+  for (const entry of Object.values(row.tools)) {
+    if (!entry.median) continue;
+    const base = ours.find((o) => major(o.node) === major(entry.node));
+    if (!base || base === entry) continue;
+    entry.oursFaster = { node: base.node };
+    for (const kind of KINDS)
+      entry.oursFaster[kind] = entry.median[kind]?.ms / base.median[kind]?.ms;
   }
-  return out;
-}
-
-/** `true` when both trees hold the same files with the same bytes, else the first difference. */
-function compareTrees(cold, warm) {
-  if (!cold) return 'no cold tree to compare with';
-  for (const [file, hash] of cold) {
-    if (!warm.has(file)) return `warm output lacks ${file}`;
-    if (warm.get(file) !== hash) return `${file} differs`;
+  // Ours on Node 22 against ours on Node 20, same run.
+  const [a, b] = ours;
+  if (a && b && major(a.node) !== major(b.node)) {
+    const [older, newer] = Number(major(a.node)) < Number(major(b.node)) ? [a, b] : [b, a];
+    newer.vsOlderNode = { node: older.node };
+    for (const kind of KINDS)
+      newer.vsOlderNode[kind] = older.median[kind]?.ms / newer.median[kind]?.ms;
   }
-  for (const file of warm.keys()) if (!cold.has(file)) return `warm output has an extra ${file}`;
-  return true;
-}
-
-/** Median ms per stage name over runs (each run: Array<{name, ms}>). */
-function medianStages(runs) {
-  if (!runs.length) return null;
-  const names = runs[0].map((s) => s.name);
-  return names.map((name) => ({
-    name,
-    ms: median(runs.map((r) => r.find((s) => s.name === name)?.ms)),
-  }));
 }
