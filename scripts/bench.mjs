@@ -5,6 +5,8 @@
  *   bytes      home page HTML and first-load JS, React's floor, the loader, page-data envelope
  *   lighthouse Lighthouse 12 mobile on the clinic home page
  *   navigation click → painted for a prefetched page, CPU 1× and 4×
+ *   main-thread longest main-thread task while / and /galeria/ hydrate, click → paint for the
+ *              first and second prefetched click, at 4× CPU slowdown (main-thread.mjs)
  *   load       autocannon against ssg serve and nginx: req/s, p99, errors for /, page-data, a 404
  *
  * Options: --quick (N=100, one run, Astro as the only peer and cold only, one Lighthouse run:
@@ -22,13 +24,14 @@ import { parseArgs } from 'node:util';
 import { clientNavigation, lighthouse } from './bench/browser.mjs';
 import { runBytes, runClinicBuild } from './bench/clinic.mjs';
 import { runLoad } from './bench/load.mjs';
+import { runMainThread } from './bench/main-thread.mjs';
 import { markdownReport, textReport } from './bench/report.mjs';
 import { runScale } from './bench/scale.mjs';
 import { serveStatic } from './bench/static-server.mjs';
 
 const repoRoot = join(import.meta.dirname, '..');
 const benchDir = join(repoRoot, '.bench');
-const SECTIONS = ['scale', 'clinic', 'bytes', 'lighthouse', 'navigation', 'load'];
+const SECTIONS = ['scale', 'clinic', 'bytes', 'lighthouse', 'navigation', 'main-thread', 'load'];
 
 const { values } = parseArgs({
   options: {
@@ -61,6 +64,7 @@ const settings = {
   clinicRuns: quick ? 1 : 5,
   lighthouseRuns: quick ? 1 : 3,
   navigationRuns: quick ? 1 : 7,
+  mainThreadRuns: quick ? 1 : 3,
 };
 
 const log = (line) => process.stdout.write(`${line}\n`);
@@ -165,7 +169,7 @@ function navigationTarget(outDir) {
   return candidates.includes('/servicos/') ? '/servicos/' : candidates[0];
 }
 
-if (only.includes('lighthouse') || only.includes('navigation')) {
+if (['lighthouse', 'navigation', 'main-thread'].some((name) => only.includes(name))) {
   let server = null;
   const serveClinic = async () => {
     if (!existsSync(join(clinicOut, 'index.html'))) {
@@ -190,6 +194,10 @@ if (only.includes('lighthouse') || only.includes('navigation')) {
       runs: settings.navigationRuns,
       log,
     });
+  });
+  await section('main-thread', async () => {
+    const { url } = await serveClinic();
+    return runMainThread({ repoRoot, base: url, runs: settings.mainThreadRuns, log });
   });
   await server?.close();
 }
