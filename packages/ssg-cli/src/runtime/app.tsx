@@ -45,6 +45,7 @@ function arrive(hash: string, pop: boolean): void {
 
 const samePage = (a: SiteLocation, b: SiteLocation) =>
   a.pathname === b.pathname && a.search === b.search;
+const samePlace = (a: SiteLocation, b: SiteLocation) => samePage(a, b) && a.hash === b.hash;
 
 interface AppProps {
   loader: Loader;
@@ -123,11 +124,20 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
 
   useEffect(() => {
     startScrollRestoration();
-    setShown({ resources: initial, location: currentLocation() });
+    const here = currentLocation();
+    if (initial.path === serverState.resources.path && samePlace(here, serverState.location)) {
+      // The server's page at its own address: nothing to render again, only the route hook.
+      browser.onRouteUpdate?.({ location: serverState.location, prevLocation: null });
+      previous.current = serverState.location;
+    } else {
+      // Another address (a search, a hash, the 404 page at an unknown path): rendered again as
+      // a transition, in slices that yield to the browser, not as one long task after hydration.
+      startTransition(() => setShown({ resources: initial, location: here }));
+    }
     // A signal for tools and tests: the server HTML is now live.
     document.getElementById(ROOT_ID)?.setAttribute('data-hydrated', 'true');
     window.dispatchEvent(new Event('ssg:hydrated'));
-  }, [initial]);
+  }, [initial, serverState, browser]);
 
   const prepare = useCallback(
     (to: string) => {
