@@ -197,11 +197,17 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
     return () => window.removeEventListener('popstate', onPop);
   }, [navigate, show]);
 
+  // Not on the hydration render (the hydration effect above reports the first page); the first
+  // page object may be shown again later (the page left is kept), so the check is on a ref.
+  const routeReported = useRef(false);
   useEffect(() => {
-    if (shown === serverState) return; // the hydration render; the real location comes next
+    if (!routeReported.current) {
+      routeReported.current = true;
+      return;
+    }
     browser.onRouteUpdate?.({ location: shown.location, prevLocation: previous.current });
     previous.current = shown.location;
-  }, [shown, browser, serverState]);
+  }, [shown, browser]);
 
   // What the components of a page read: its resources and location, and the app's means. One
   // object per page shown, so a page keeps its state object from rendered ahead to shown.
