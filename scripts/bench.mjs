@@ -8,7 +8,8 @@
  *   navigation click → painted for a prefetched page, CPU 1× and 4×
  *   load       autocannon against ssg serve and nginx: req/s, p99, errors for /, page-data, a 404
  * plus the section modules of OPTIONAL_SECTIONS in scripts/bench/ (see SECTIONS below):
- *   main-thread longest task at load and click → paint at 4× CPU slowdown, clinic `/` and `/galeria/`
+ *   main-thread longest task while / and /galeria/ hydrate, click → paint for the first and
+ *              second prefetched click, at 4× CPU slowdown
  *   images     100 phone photos (4000×3000) through <Image>, ours against Astro's astro:assets (once)
  *
  * Options: --quick (N=100, one run, Astro 5 as the only peer and cold only, one Lighthouse run),

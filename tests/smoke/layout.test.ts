@@ -52,7 +52,7 @@ describe("the site's layout (defineBrowser({ layout }))", () => {
 });
 
 describe('a page the visitor is about to open', () => {
-  it('is rendered ahead, hidden, while the pointer rests on its link, and shown by the click', async () => {
+  it('is rendered ahead, hidden, while the pointer rests on its link, shown by the click; the page left is kept for Back', async () => {
     const page = await chromium.browser.newPage();
     const log = recordPage(page);
     await page.goto(server.url, { waitUntil: 'networkidle0' });
@@ -67,17 +67,26 @@ describe('a page the visitor is about to open', () => {
     expect(await ahead.evaluate((h) => h.offsetParent === null)).toBe(true);
     expect(await page.$eval('main h1', (h) => h.textContent)).toBe('Início');
     expect(await page.$$eval('main h1', (hs) => hs.length)).toBe(2);
+    const home = (await page.$('main h1')) as ElementHandle<HTMLElement>;
 
     await page.click(link);
     await page.waitForFunction(() => window.location.pathname === '/servicos/');
-    // The same element, now visible, and the only page in the document.
+    // The same element, now visible, and the only page shown; the page left stays, hidden.
     expect(await ahead.evaluate((h) => h.isConnected && h.offsetParent !== null)).toBe(true);
-    expect(await page.$$eval('main h1', (hs) => hs.map((h) => h.textContent))).toEqual([
-      'Serviços',
-    ]);
+    const shownH1s = () =>
+      page.$$eval('main h1', (hs) =>
+        hs.filter((h) => h.offsetParent !== null).map((h) => h.textContent),
+      );
+    expect(await shownH1s()).toEqual(['Serviços']);
+    expect(await home.evaluate((h) => h.isConnected && h.offsetParent === null)).toBe(true);
     expect(await page.$eval('#ssg-announcer', (el) => el.textContent)).toBe(
       'Navigated to Serviços',
     );
+    // Back shows the page left: the same element again, not one built anew.
+    await page.goBack();
+    await page.waitForFunction(() => window.location.pathname === '/');
+    expect(await home.evaluate((h) => h.isConnected && h.offsetParent !== null)).toBe(true);
+    expect(await shownH1s()).toEqual(['Início']);
     expect(log.errors).toEqual([]);
     await page.close();
   });

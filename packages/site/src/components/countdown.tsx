@@ -1,5 +1,6 @@
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
+import { formatDateSaoPaulo } from '../lib/format.ts';
 import './countdown.css';
 
 /** Longest step one animation frame may advance (a background tab must not jump ahead). */
@@ -60,13 +61,6 @@ export interface CountdownProps extends ComponentProps<'section'> {
   now?: () => number;
 }
 
-const dateFormat = new Intl.DateTimeFormat('pt-BR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'America/Sao_Paulo',
-});
-
 /**
  * Days, hours, minutes and seconds until the event. Renders without numbers on the server (the
  * build does not know when the page is read) and counts on animation frames in the browser.
@@ -116,7 +110,7 @@ export function Countdown({
         {eventName}
       </h2>
       <p className="countdown__date">
-        <time dateTime={eventDate}>{dateFormat.format(target)}</time>
+        <time dateTime={eventDate}>{formatDateSaoPaulo(target)}</time>
       </p>
       {ended ? (
         <p className="countdown__ended" role="status">

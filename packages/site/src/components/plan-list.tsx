@@ -1,11 +1,10 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
+import { formatBrl } from '../lib/format.ts';
 import type { BenefitView, PlanView } from '../page-data.ts';
 import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './plan-list.css';
-
-const price = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 export interface PlanListProps extends ComponentProps<'div'> {
   plans: PlanView[];
@@ -27,7 +26,7 @@ export function PlanList({ plans, benefits, ctaHref, className, ...props }: Plan
           {plan.highlight ? <p className="plan__flag">Mais escolhido</p> : null}
           <h3 className="plan__name">{plan.name}</h3>
           <p className="plan__price">
-            <strong>{price.format(plan.price)}</strong>
+            <strong>{formatBrl(plan.price)}</strong>
             <span>/{plan.period}</span>
           </p>
           <p className="plan__text">{plan.description}</p>

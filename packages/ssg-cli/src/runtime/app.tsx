@@ -1,8 +1,17 @@
 // The client app: the page shown, client navigation between pages, progress and focus.
 import type { Loader, PageResources } from '@ssg/loader';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { flushSync } from 'react-dom';
 import type { BrowserDefinition } from '../site/index.ts';
+import { whenLoaded } from './ahead.ts';
 import { announcementFor, RouteAnnouncer, RouteProgress } from './announcer.tsx';
 import { ROOT_ID } from './client-constants.ts';
 import { RuntimeContext, type RuntimeState } from './context.ts';
@@ -45,6 +54,10 @@ function arrive(hash: string, pop: boolean): void {
 
 const samePage = (a: SiteLocation, b: SiteLocation) =>
   a.pathname === b.pathname && a.search === b.search;
+const samePlace = (a: SiteLocation, b: SiteLocation) => samePage(a, b) && a.hash === b.hash;
+// The first page's resources are a copy (its server path): the same page has the same page-data.
+const sameResources = (a: PageResources, b: PageResources) =>
+  a === b || (a.page === b.page && a.component === b.component && a.path === b.path);
 
 interface AppProps {
   loader: Loader;
@@ -64,7 +77,14 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   }));
   const [shown, setShown] = useState(serverState);
   // A page rendered ahead, hidden: the link the visitor is about to follow (see `prepare`).
-  const [ahead, setAhead] = useState<PageShown | null>(null);
+  const [aheadPage, setAhead] = useState<PageShown | null>(null);
+  // The page just left, kept hidden: going back to it reveals it instead of building it again.
+  const [behindPage, setBehind] = useState<PageShown | null>(null);
+  // Read by a navigation's continuation, after its await: the pages in the document right now.
+  const kept = useRef({ shown, ahead: aheadPage, behind: behindPage });
+  useLayoutEffect(() => {
+    kept.current = { shown, ahead: aheadPage, behind: behindPage };
+  }, [shown, aheadPage, behindPage]);
   const [announcement, setAnnouncement] = useState('');
   const [delayed, setDelayed] = useState(false);
   const previous = useRef<SiteLocation | null>(null);
@@ -94,9 +114,16 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
       // A new page without a hash: scroll the old page (already laid out) to the top first: after
       // the new content is in, scrolling would force a layout of it before the frame's own.
       if (mode !== 'pop' && !target.hash) window.scrollTo(0, 0);
+      // A page in the document already (rendered ahead, or just left), as the same object: its
+      // tree is revealed, not rendered again. The page left stays, hidden, for going back.
+      const { shown: left, ahead, behind } = kept.current;
+      const page = [ahead, behind].find(
+        (p) => p && sameResources(p.resources, resources) && samePlace(p.location, target),
+      ) ?? { resources, location: target };
       flushSync(() => {
-        setShown({ resources, location: target });
+        setShown(page);
         setAhead(null);
+        setBehind(left.resources.path === page.resources.path ? null : left);
       });
       applyHead(resources.page.result.head);
       arrive(target.hash, mode === 'pop');
@@ -123,22 +150,34 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
 
   useEffect(() => {
     startScrollRestoration();
-    setShown({ resources: initial, location: currentLocation() });
+    const here = currentLocation();
+    if (initial.path === serverState.resources.path && samePlace(here, serverState.location)) {
+      // The server's page at its own address: nothing to render again, only the route hook.
+      browser.onRouteUpdate?.({ location: serverState.location, prevLocation: null });
+      previous.current = serverState.location;
+    } else {
+      // Another address (a search, a hash, the 404 page at an unknown path): rendered again as
+      // a transition, in slices that yield to the browser, not as one long task after hydration.
+      startTransition(() => setShown({ resources: initial, location: here }));
+    }
     // A signal for tools and tests: the server HTML is now live.
     document.getElementById(ROOT_ID)?.setAttribute('data-hydrated', 'true');
     window.dispatchEvent(new Event('ssg:hydrated'));
-  }, [initial]);
+  }, [initial, serverState, browser]);
 
+  const stopWaiting = useRef<() => void>(() => {});
   const prepare = useCallback(
     (to: string) => {
       const target = locationOf(to);
-      const resources = loader.loadPageSync(target.pathname);
-      // Not loaded yet: load it now; the next sign of intent (pressing the link) renders it.
-      if (!resources) return loader.hover(target.pathname);
-      if (resources.status !== 'success') return;
-      startTransition(() =>
-        setAhead((a) => (a?.resources === resources ? a : { resources, location: target })),
-      );
+      // Not loaded yet: load it now and render it ahead as soon as it is in.
+      if (!loader.loadPageSync(target.pathname)) loader.hover(target.pathname);
+      stopWaiting.current();
+      stopWaiting.current = whenLoaded(loader, target.pathname, (resources) => {
+        if (resources.status !== 'success') return;
+        startTransition(() =>
+          setAhead((a) => (a?.resources === resources ? a : { resources, location: target })),
+        );
+      });
     },
     [loader],
   );
@@ -158,28 +197,36 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
     return () => window.removeEventListener('popstate', onPop);
   }, [navigate, show]);
 
+  // Not on the hydration render (the hydration effect above reports the first page); the first
+  // page object may be shown again later (the page left is kept), so the check is on a ref.
+  const routeReported = useRef(false);
   useEffect(() => {
-    if (shown === serverState) return; // the hydration render; the real location comes next
+    if (!routeReported.current) {
+      routeReported.current = true;
+      return;
+    }
     browser.onRouteUpdate?.({ location: shown.location, prevLocation: previous.current });
     previous.current = shown.location;
-  }, [shown, browser, serverState]);
+  }, [shown, browser]);
 
-  // What the components of a page read: its resources and location, and the app's means.
-  const runtimeOf = useCallback(
-    (page: PageShown): RuntimeState => ({
-      ...page,
-      trailingSlash,
-      loader,
-      navigate,
-      prepare,
-    }),
-    [trailingSlash, loader, navigate, prepare],
-  );
+  // What the components of a page read: its resources and location, and the app's means. One
+  // object per page shown, so a page keeps its state object from rendered ahead to shown.
+  const runtimeOf = useMemo(() => {
+    const made = new WeakMap<PageShown, RuntimeState>();
+    return (page: PageShown): RuntimeState => {
+      const known = made.get(page);
+      if (known) return known;
+      const state = { ...page, trailingSlash, loader, navigate, prepare };
+      made.set(page, state);
+      return state;
+    };
+  }, [trailingSlash, loader, navigate, prepare]);
   const state = useMemo(() => runtimeOf(shown), [runtimeOf, shown]);
-  const aheadState = useMemo(() => ahead && runtimeOf(ahead), [runtimeOf, ahead]);
+  const aheadState = useMemo(() => aheadPage && runtimeOf(aheadPage), [runtimeOf, aheadPage]);
+  const behindState = useMemo(() => behindPage && runtimeOf(behindPage), [runtimeOf, behindPage]);
   return (
     <RuntimeContext.Provider value={state}>
-      <PageTree shown={state} ahead={aheadState} layout={browser.layout} />
+      <PageTree shown={state} ahead={aheadState} behind={behindState} layout={browser.layout} />
       <RouteAnnouncer message={announcement} />
       {delayed ? <RouteProgress label={progressLabel} /> : null}
     </RuntimeContext.Provider>

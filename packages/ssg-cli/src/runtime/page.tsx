@@ -13,6 +13,8 @@ export interface PageTreeProps {
    * pressing its link): opening it shows DOM that already exists instead of building it.
    */
   ahead?: RuntimeState | null | undefined;
+  /** The page just left, hidden: going back to it shows DOM that already exists. */
+  behind?: RuntimeState | null | undefined;
   /** The site's persistent layout (`defineBrowser({ layout })`), around every page. */
   layout?: ComponentType<LayoutProps<never, never>> | undefined;
 }
@@ -31,7 +33,19 @@ const keyOf = (resources: PageResources): string =>
   resources.page.matchPath ? resources.page.path : resources.path;
 
 /**
- * The page shown (and the one rendered ahead, hidden) inside the site's layout. The layout is the
+ * One page with its runtime state. Memoized on that state object: the page rendered ahead keeps
+ * its state when it is shown, so the click only reveals it instead of rendering it again.
+ */
+const PageView = memo(function PageView({ state }: { state: RuntimeState }) {
+  return (
+    <RuntimeContext.Provider value={state}>
+      <PageComponent resources={state.resources} />
+    </RuntimeContext.Provider>
+  );
+});
+
+/**
+ * The page shown (and, hidden, the one rendered ahead and the one just left) inside the site's layout. The layout is the
  * same element type at the same place for every page, so React keeps it (and its state) across
  * client navigations; only the pages inside it change. Each page is an `Activity` keyed by its
  * path with the runtime state of its own, so the page rendered ahead becomes the page shown
@@ -39,14 +53,14 @@ const keyOf = (resources: PageResources): string =>
  * client navigation. Memoized: the app's own state (announcer, progress bar) changes
  * without rendering the pages again.
  */
-export const PageTree = memo(function PageTree({ shown, ahead, layout }: PageTreeProps) {
+export const PageTree = memo(function PageTree({ shown, ahead, behind, layout }: PageTreeProps) {
+  // The page shown comes first in the document: an id its hidden neighbours share resolves to it.
   const pages = [shown];
-  if (ahead && keyOf(ahead.resources) !== keyOf(shown.resources)) pages.push(ahead);
+  for (const page of [ahead, behind])
+    if (page && pages.every((p) => keyOf(p.resources) !== keyOf(page.resources))) pages.push(page);
   const children = pages.map((state) => (
     <Activity key={keyOf(state.resources)} mode={state === shown ? 'visible' : 'hidden'}>
-      <RuntimeContext.Provider value={state}>
-        <PageComponent resources={state.resources} />
-      </RuntimeContext.Provider>
+      <PageView state={state} />
     </Activity>
   ));
   // Focus lands here after a client navigation; a script's focus shows no ring (Tab never stops here).
