@@ -27,6 +27,11 @@ export interface PageData<Data = unknown, Context = Record<string, unknown>> {
   /** Slice placeholders used by the page, alias → slice name (`/slice-data/{name}.json`). */
   slicesMap: Record<string, string>;
   /**
+   * The HTML of the page's static parts (components of `*.static.tsx` files, whose code the
+   * browser never loads), by part key, exactly as the server wrote it: a client navigation shows it.
+   */
+  staticHtml?: StaticHtml;
+  /**
    * A pattern of client paths this page answers, when it answers more than its own path. Kept
    * because the product spec (§7) names it among page-data's fields; not implemented: no route
    * can declare one, the build writes it for no page and the loader never reads it (every page
@@ -70,7 +75,12 @@ export interface SliceData<Data = unknown, Context = Record<string, unknown>> {
     data: Data;
   };
   staticQueryHashes: string[];
+  /** The HTML of the slice's static parts, as in `PageData.staticHtml`. */
+  staticHtml?: StaticHtml;
 }
+
+/** Static parts' HTML by key (`<component id>:<props digest>`), in the order the page has them. */
+export type StaticHtml = Record<string, string>;
 
 /** The page name used in page-data URLs: `/` → `index`, `/about/` → `about`. */
 export function pageNameOf(path: string): string {

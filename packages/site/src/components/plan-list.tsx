@@ -5,7 +5,8 @@ import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './plan-list.css';
 
-const price = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+// pure: a page whose plans are static parts ships none of this module
+const price = /*#__PURE__*/ new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 export interface PlanListProps extends ComponentProps<'div'> {
   plans: PlanView[];
