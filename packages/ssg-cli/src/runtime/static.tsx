@@ -34,7 +34,7 @@ export function staticComponent<P extends object>(id: string, Real: ComponentTyp
     const inner = createElement(InsideStatic.Provider, { value: true }, createElement(Real, props));
     return createElement(
       STATIC_TAG,
-      { 'data-key': staticKey(id, props), style: wrapperStyle },
+      { 'data-key': staticKey(id, props, check), style: wrapperStyle },
       inner,
     );
   }
