@@ -12,6 +12,7 @@ import { setNavigator } from './navigate.ts';
 import { PageTree } from './page.tsx';
 import type { SiteLocation, TrailingSlash } from './paths.ts';
 import { enterEntry, savedPosition, startScrollRestoration, syncEntryKey } from './scroll.ts';
+import { settledPage } from './settle.ts';
 
 /** A page as the app holds it: its resources and the location it is shown at. */
 type PageShown = { resources: PageResources; location: SiteLocation };
@@ -123,11 +124,11 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
 
   useEffect(() => {
     startScrollRestoration();
-    setShown({ resources: initial, location: currentLocation() });
+    setShown(settledPage(serverState, initial, currentLocation()));
     // A signal for tools and tests: the server HTML is now live.
     document.getElementById(ROOT_ID)?.setAttribute('data-hydrated', 'true');
     window.dispatchEvent(new Event('ssg:hydrated'));
-  }, [initial]);
+  }, [initial, serverState]);
 
   const prepare = useCallback(
     (to: string) => {
@@ -175,7 +176,12 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
     }),
     [trailingSlash, loader, navigate, prepare],
   );
-  const state = useMemo(() => runtimeOf(shown), [runtimeOf, shown]);
+  // keyed by what the page reads, not by `shown` itself (see settledPage)
+  const { resources: shownResources, location: shownLocation } = shown;
+  const state = useMemo(
+    () => runtimeOf({ resources: shownResources, location: shownLocation }),
+    [runtimeOf, shownResources, shownLocation],
+  );
   const aheadState = useMemo(() => ahead && runtimeOf(ahead), [runtimeOf, ahead]);
   return (
     <RuntimeContext.Provider value={state}>
