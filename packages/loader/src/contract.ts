@@ -27,6 +27,11 @@ export interface PageData<Data = unknown, Context = Record<string, unknown>> {
   /** Slice placeholders used by the page, alias → slice name (`/slice-data/{name}.json`). */
   slicesMap: Record<string, string>;
   /**
+   * The HTML of the page's static parts (components of `*.static.tsx` files, whose code the
+   * browser never loads), by part key, exactly as the server wrote it: a client navigation shows it.
+   */
+  staticHtml?: StaticHtml;
+  /**
    * Client-only route: the pattern of paths this page also answers, e.g. `/conta/*` or
    * `/app/:id/` (literal segments, `:name` for one segment, a last `*` for any rest). Only on
    * pages whose route declares one. The host serves the page's HTML for every path it matches
@@ -69,7 +74,12 @@ export interface SliceData<Data = unknown, Context = Record<string, unknown>> {
     data: Data;
   };
   staticQueryHashes: string[];
+  /** The HTML of the slice's static parts, as in `PageData.staticHtml`. */
+  staticHtml?: StaticHtml;
 }
+
+/** Static parts' HTML by key (`<component id>:<props digest>`), in the order the page has them. */
+export type StaticHtml = Record<string, string>;
 
 /** The page name used in page-data URLs: `/` → `index`, `/about/` → `about`. */
 export function pageNameOf(path: string): string {

@@ -8,12 +8,12 @@ export default defineBrowser({
   layout: SiteLayout,
   components: {
     home: () => import('./pages/home-page.tsx'),
-    services: () => import('./pages/services-page.tsx'),
-    gallery: () => import('./pages/gallery-page.tsx'),
-    contact: () => import('./pages/contact-page.tsx'),
-    notFound: () => import('./pages/not-found-page.tsx'),
-    serverError: () => import('./pages/server-error-page.tsx'),
-    footer: () => import('./slices/footer-slice.tsx'),
+    services: () => import('./pages/services-page.static.tsx'),
+    gallery: () => import('./pages/gallery-page.static.tsx'),
+    contact: () => import('./pages/contact-page.static.tsx'),
+    notFound: () => import('./pages/not-found-page.static.tsx'),
+    serverError: () => import('./pages/server-error-page.static.tsx'),
+    footer: () => import('./slices/footer-slice.static.tsx'),
   },
   // page_view 100 ms after every route change, the first load included.
   onRouteUpdate: ({ location }) => schedulePageView(location),

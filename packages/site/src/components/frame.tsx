@@ -13,6 +13,7 @@ import { themeStyle, wordmark } from '../lib/brand.ts';
 import { frameQueryRef } from '../lib/frame-query.ts';
 import { googleTagScriptUrl } from '../lib/links.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
+import { trackStaticLinkClicks } from '../lib/static-link-tracking.ts';
 import type { SitePageContext } from '../page-data.ts';
 import { AlertStrip } from './alert-strip.tsx';
 import { TextIcon } from './icon.tsx';
@@ -59,6 +60,7 @@ export function Frame({ pageName, children }: FrameProps) {
       gtag('config', measurementId, { send_page_view: false });
     }
   }, [measurementId]);
+  useEffect(() => trackStaticLinkClicks(), []);
 
   return (
     <PageNameProvider name={pageName}>

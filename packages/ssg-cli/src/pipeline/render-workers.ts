@@ -16,6 +16,8 @@ export interface PageOutput {
   html: string;
   staticQueryHashes: string[];
   slicesMap: Record<string, string>;
+  /** The HTML of the page's static parts (`*.static.tsx`), when it has any. */
+  staticHtml?: Record<string, string>;
 }
 
 export interface PoolOptions {

@@ -113,6 +113,7 @@ export async function renderPages(ctx: RenderInput): Promise<RenderedPages> {
     const mod = await load(slice.component);
     const out = guard(`slice "${slice.name}"`, () => render.renderSlice(sliceData, mod, input));
     sliceData.staticQueryHashes = out.staticQueryHashes;
+    if (out.staticHtml) sliceData.staticHtml = out.staticHtml;
     sliceHtml.set(slice.name, out.html);
     renderedSlices.push({ name: slice.name, sliceData, html: out.html });
   }
@@ -177,6 +178,7 @@ function renderedPage(
   const pageData = pageDataOf(route);
   pageData.staticQueryHashes = out.staticQueryHashes;
   pageData.slicesMap = out.slicesMap;
+  if (out.staticHtml) pageData.staticHtml = out.staticHtml;
   const sliceNames = [...new Set(Object.values(out.slicesMap))].sort();
   const usedSlices = sliceNames.flatMap((name) => sliceByName.get(name) ?? []);
   const components = [

@@ -7,6 +7,7 @@ import { RouteAnnouncer } from './announcer.tsx';
 import { type RenderCollector, RuntimeContext, type RuntimeState } from './context.ts';
 import { PageTree } from './page.tsx';
 import type { TrailingSlash } from './paths.ts';
+import { staticHtmlOf } from './static-html.ts';
 
 export { ROOT_ID } from './client-constants.ts';
 export { escapeAttribute, escapeHtml, jsonForScript } from './escape.ts';
@@ -25,6 +26,8 @@ export interface ServerRenderOutput {
   html: string;
   staticQueryHashes: string[];
   slicesMap: Record<string, string>;
+  /** The HTML of the page's static parts, for its page-data; absent when it has none. */
+  staticHtml?: Record<string, string>;
 }
 
 function serverState(
@@ -72,6 +75,7 @@ export function renderPage(
     html,
     staticQueryHashes: sorted(collector.staticQueryHashes),
     slicesMap: Object.fromEntries([...collector.slices].sort(([a], [b]) => a.localeCompare(b))),
+    ...staticHtmlOf(html, sliceHtml),
   };
 }
 
@@ -80,7 +84,7 @@ export function renderSlice(
   slice: SliceData,
   component: unknown,
   input: ServerRenderInput,
-): { html: string; staticQueryHashes: string[] } {
+): { html: string; staticQueryHashes: string[]; staticHtml?: Record<string, string> } {
   const collector: RenderCollector = {
     staticQueryHashes: new Set(),
     slices: new Map(),
@@ -106,5 +110,5 @@ export function renderSlice(
       <Component data={slice.result.data} sliceContext={slice.result.sliceContext} />
     </RuntimeContext.Provider>,
   );
-  return { html, staticQueryHashes: sorted(collector.staticQueryHashes) };
+  return { html, staticQueryHashes: sorted(collector.staticQueryHashes), ...staticHtmlOf(html) };
 }

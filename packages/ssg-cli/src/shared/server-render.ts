@@ -19,10 +19,16 @@ export interface ServerRenderer {
     input: ServerRenderInput,
     /** The site's `BrowserDefinition.layout`. */
     layout?: BrowserDefinition['layout'],
-  ): { html: string; staticQueryHashes: string[]; slicesMap: Record<string, string> };
+  ): {
+    html: string;
+    staticQueryHashes: string[];
+    slicesMap: Record<string, string>;
+    /** The HTML of its static parts (`*.static.tsx`), when it has any. */
+    staticHtml?: Record<string, string>;
+  };
   renderSlice(
     slice: SliceData,
     component: unknown,
     input: ServerRenderInput,
-  ): { html: string; staticQueryHashes: string[] };
+  ): { html: string; staticQueryHashes: string[]; staticHtml?: Record<string, string> };
 }

@@ -9,6 +9,7 @@ import type { InlineConfig, Logger, Plugin } from 'vite';
 import { SsgError } from '../../errors.ts';
 import { importedImagesPlugin } from '../../image/vite-plugin.ts';
 import { moduleInputsPlugin } from './module-inputs.ts';
+import { staticPartsPlugin } from './static-parts.ts';
 
 export const ASSETS_DIR = '_ssg';
 export const CLIENT_ENTRY_ID = 'virtual:ssg-client-entry';
@@ -135,7 +136,12 @@ export async function siteViteConfig(input: ViteConfigInput): Promise<InlineConf
     envDir: input.root,
     mode: input.mode,
     base: '/',
-    plugins: [entriesPlugin(input.files), react(), importedImagesPlugin(input.root)],
+    plugins: [
+      entriesPlugin(input.files),
+      staticPartsPlugin(input.files.packageDir),
+      react(),
+      importedImagesPlugin(input.root),
+    ],
     resolve: { dedupe: ['react', 'react-dom'] },
     build: { assetsDir: ASSETS_DIR },
     ...(input.logger ? { customLogger: input.logger, logLevel: 'warn' as const } : {}),
