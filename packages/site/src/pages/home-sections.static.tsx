@@ -22,45 +22,38 @@ interface PartProps {
 export function HomeHero({ data }: PartProps) {
   const { company, images } = data;
   return (
-    <>
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="container hero__grid">
-          <div className="hero__copy">
-            <p className="eyebrow">{data.eyebrow}</p>
-            <h1 id="hero-title" className="hero__title">
-              {company.companyName}
-            </h1>
-            <p className="hero__subtitle">{company.subtitle}</p>
-            <div className="hero__actions">
-              <SiteLink
-                to={data.whatsHref}
-                className="button"
-                data-variant="primary"
-                data-size="lg"
-              >
-                <TextIcon name="whatsapp" size={20} />
-                Agendar pelo WhatsApp
-              </SiteLink>
-              <SiteLink to="/servicos/" className="button" data-variant="outline" data-size="lg">
-                Conheça os serviços
-                <TextIcon name="arrow-right" size={20} />
-              </SiteLink>
-            </div>
-            <ul className="hero__facts">
-              {data.facts.map((f) => (
-                <li key={f.value}>
-                  <strong>{f.value}</strong>
-                  <span>{f.label}</span>
-                </li>
-              ))}
-            </ul>
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container hero__grid">
+        <div className="hero__copy">
+          <p className="eyebrow">{data.eyebrow}</p>
+          <h1 id="hero-title" className="hero__title">
+            {company.companyName}
+          </h1>
+          <p className="hero__subtitle">{company.subtitle}</p>
+          <div className="hero__actions">
+            <SiteLink to={data.whatsHref} className="button" data-variant="primary" data-size="lg">
+              <TextIcon name="whatsapp" size={20} />
+              Agendar pelo WhatsApp
+            </SiteLink>
+            <SiteLink to="/servicos/" className="button" data-variant="outline" data-size="lg">
+              Conheça os serviços
+              <TextIcon name="arrow-right" size={20} />
+            </SiteLink>
           </div>
-          <div className="hero__art">
-            <Image image={images.hero} alt={images.hero.alt} sizes={HERO_SIZES} priority />
-          </div>
+          <ul className="hero__facts">
+            {data.facts.map((f) => (
+              <li key={f.value}>
+                <strong>{f.value}</strong>
+                <span>{f.label}</span>
+              </li>
+            ))}
+          </ul>
         </div>
-      </section>
-    </>
+        <div className="hero__art">
+          <Image image={images.hero} alt={images.hero.alt} sizes={HERO_SIZES} priority />
+        </div>
+      </div>
+    </section>
   );
 }
 

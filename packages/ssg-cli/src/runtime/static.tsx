@@ -28,7 +28,6 @@ export function staticComponent<P extends object>(id: string, Real: ComponentTyp
         `The static component ${id} received a React element prop (children?); static components (*.static.tsx) take plain data only: render the elements inside the static component.`,
       );
   };
-  // biome-ignore lint/correctness/noComponentHookFactories: called once per export, at module level, by the stand-in module
   function StaticOnServer(props: P) {
     if (useContext(InsideStatic)) return createElement(Real, props);
     const inner = createElement(InsideStatic.Provider, { value: true }, createElement(Real, props));
@@ -61,7 +60,6 @@ function htmlOf(resources: PageResources, key: string): string | undefined {
  * is the exact text the server wrote inside the element, so hydration finds it equal.
  */
 export function staticPart<P extends object>(id: string) {
-  // biome-ignore lint/correctness/noComponentHookFactories: called once per export, at module level, by the stand-in module
   function StaticPart(props: P) {
     const runtime = useRuntime();
     const key = staticKey(id, props);

@@ -7,12 +7,15 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { digestInputs, type InputStamps } from '../input-digest.ts';
 import type { ServerBundle } from './server.ts';
 import { serverBundlesDir } from './server.ts';
 import type { SiteFiles } from './vite-config.ts';
 
 interface Record {
   fingerprint: string;
+  /** Size, mtime and digest of each input, so an unchanged input is not read again. */
+  stamps?: InputStamps;
   bundle: ServerBundle;
 }
 
@@ -32,17 +35,21 @@ const recordFile = (key: BundleKey): string =>
     `last-${createHash('sha256').update(key.files.site).digest('hex').slice(0, 12)}.json`,
   );
 
-async function fingerprint(key: BundleKey, inputs: readonly string[]): Promise<string> {
+async function fingerprint(
+  key: BundleKey,
+  inputs: readonly string[],
+  known?: InputStamps,
+): Promise<{ fingerprint: string; stamps: InputStamps }> {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify([key.files, key.configUrl ?? '', key.tool]));
+  // NODE_ENV picks React's JSX runtime (jsxDEV under a test runner): a bundle made under one
+  // value must not be reused under another
+  hash.update(JSON.stringify([key.files, key.configUrl ?? '', key.tool, process.env.NODE_ENV]));
   const envFiles = (await readdir(key.root).catch(() => [] as string[])).filter((f) =>
     f.startsWith('.env'),
   );
-  for (const file of [...envFiles.sort().map((f) => path.join(key.root, f)), ...inputs]) {
-    hash.update(file).update('\0');
-    hash.update(await readFile(file).catch(() => `missing ${file}`));
-  }
-  return hash.digest('hex');
+  const files = [...envFiles.sort().map((f) => path.join(key.root, f)), ...inputs];
+  const { digest, stamps } = await digestInputs(files, known);
+  return { fingerprint: hash.update(digest).digest('hex'), stamps };
 }
 
 /** The last server bundle, when none of what it was made from changed. */
@@ -54,14 +61,15 @@ export async function reusableServerBundle(key: BundleKey): Promise<ServerBundle
     return undefined;
   }
   if (!existsSync(record.bundle.entryFile)) return undefined;
-  if ((await fingerprint(key, record.bundle.inputs)) !== record.fingerprint) return undefined;
+  const now = await fingerprint(key, record.bundle.inputs, record.stamps);
+  if (now.fingerprint !== record.fingerprint) return undefined;
   return { ...record.bundle, warnings: [] };
 }
 
 /** Remembers a bundle just made, and removes bundles older than an hour that are not it. */
 export async function recordServerBundle(key: BundleKey, bundle: ServerBundle): Promise<void> {
   const file = recordFile(key);
-  const record: Record = { fingerprint: await fingerprint(key, bundle.inputs), bundle };
+  const record: Record = { ...(await fingerprint(key, bundle.inputs)), bundle };
   await mkdir(path.dirname(file), { recursive: true });
   const scratch = `${file}.${process.pid}`;
   await writeFile(scratch, JSON.stringify(record));

@@ -3,6 +3,7 @@
 import { type FileHandle, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientBundle } from '../bundle/client.ts';
+import type { InputStamps } from '../input-digest.ts';
 import type { PageOutput } from '../render-workers.ts';
 import type { OutputBytes } from '../types.ts';
 import { sha } from './digest.ts';
@@ -16,6 +17,8 @@ export interface SavedPage {
 export interface SavedClient {
   fingerprint: string;
   inputs: string[];
+  /** Size, mtime and digest of each input, so an unchanged input is not read again. */
+  stamps?: InputStamps;
   bundle: ClientBundle;
   /** sha256 of each output file of the bundle, output-relative URL → digest. */
   files: Record<string, string>;

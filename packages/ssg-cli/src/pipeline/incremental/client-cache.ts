@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientBundle } from '../bundle/client.ts';
 import { clientEntrySource, type SiteFiles } from '../bundle/vite-config.ts';
+import { digestInputs, type InputStamps } from '../input-digest.ts';
 import type { SavedClient } from './cache-file.ts';
 import { sha } from './digest.ts';
 
@@ -15,13 +16,14 @@ export interface ClientFolders {
   stagingDir: string;
 }
 
-async function clientFingerprint(files: SiteFiles, inputs: readonly string[]): Promise<string> {
-  const hash = createHash('sha256').update(clientEntrySource(files));
-  for (const file of inputs) {
-    hash.update(file).update('\0');
-    hash.update(await readFile(file).catch(() => `missing ${file}`));
-  }
-  return hash.digest('hex');
+async function clientFingerprint(
+  files: SiteFiles,
+  inputs: readonly string[],
+  known?: InputStamps,
+): Promise<{ fingerprint: string; stamps: InputStamps }> {
+  const { digest, stamps } = await digestInputs(inputs, known);
+  const fingerprint = createHash('sha256').update(clientEntrySource(files)).update(digest);
+  return { fingerprint: fingerprint.digest('hex'), stamps };
 }
 
 /**
@@ -33,7 +35,8 @@ export async function reuseClient(
   site: ClientFolders,
 ): Promise<ClientBundle | undefined> {
   if (!saved) return undefined;
-  if ((await clientFingerprint(site.files, saved.inputs)) !== saved.fingerprint) return undefined;
+  const now = await clientFingerprint(site.files, saved.inputs, saved.stamps);
+  if (now.fingerprint !== saved.fingerprint) return undefined;
   const contents = new Map<string, Buffer>();
   for (const [url, digest] of Object.entries(saved.files)) {
     const data = await readFile(path.join(site.outDir, url)).catch(() => undefined);
@@ -56,5 +59,6 @@ export async function recordClient(
 ): Promise<SavedClient> {
   const files: Record<string, string> = {};
   for (const url of bundle.files) files[url] = sha(await readFile(path.join(site.outDir, url)));
-  return { fingerprint: await clientFingerprint(site.files, inputs), inputs, bundle, files };
+  const { fingerprint, stamps } = await clientFingerprint(site.files, inputs);
+  return { fingerprint, inputs, stamps, bundle, files };
 }
