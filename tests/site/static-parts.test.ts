@@ -27,8 +27,13 @@ async function parts(page: Page, file?: string): Promise<string[]> {
   return page.evaluate((source) => {
     // the file parsed as the browser parses it, so both sides serialize alike
     const doc = source ? new DOMParser().parseFromString(source, 'text/html') : document;
-    // a page rendered ahead (hidden by React's Activity) is not the page shown
-    const shown = (p: Element) => (p as HTMLElement).style.display !== 'none';
+    // a page rendered ahead or left behind (hidden by React's Activity) is not the page shown;
+    // a parsed file has no styles, so every part of it counts
+    const shown = (p: Element) => {
+      for (let e: Element | null = p; e; e = e.parentElement)
+        if (getComputedStyle(e).display === 'none') return false;
+      return true;
+    };
     return [...doc.querySelectorAll('main ssg-static')].filter(shown).map((p) => p.innerHTML);
   }, html);
 }
@@ -124,10 +129,13 @@ describe('static parts of the clinic', () => {
       // a link inside a static part: no code of SiteLink runs there, the part's container does
       await page.click(`main ssg-static a[href="${link}"]`);
       await page.waitForFunction((p) => location.pathname === p, {}, pathname);
-      await page.waitForFunction(() => !document.querySelector('main .hero'));
+      // the page left stays in the document, hidden, for Back
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('main .hero')].every((hero) => !hero.checkVisibility()),
+      );
       expect(await parts(page)).toEqual(await parts(page, file));
       await page.goBack();
-      await page.waitForSelector('main .hero');
+      await page.waitForSelector('main .hero', { visible: true });
       expect(await parts(page)).toEqual(await parts(page, 'index.html'));
     };
     await visit('/servicos/', '/servicos/', 'servicos/index.html');
