@@ -74,23 +74,24 @@ export function outputOf(input: OutputInput): Output {
 /** The output with every page's HTML made: what `ssg dev` answers from. */
 export function outputFiles(input: OutputInput): Map<string, string | Uint8Array> {
   const { files, compilationHash } = dataFiles(input);
-  for (const page of input.rendered.pages) files.set(htmlUrlOf(page), page.html(compilationHash));
-  return files;
+  const made = new Map<string, string | Uint8Array>();
+  for (const [name, contents] of files)
+    made.set(name, typeof contents === 'function' ? contents() : contents);
+  for (const page of input.rendered.pages) made.set(htmlUrlOf(page), page.html(compilationHash));
+  return made;
 }
 
 const htmlUrlOf = (page: RenderedPage): string => `/${htmlFileOf(page.pageData.path)}`;
 
-/** Every output file but the HTML of the pages, and the compilation hash (over the HTML too). */
+/**
+ * Every output file but the HTML of the pages, and the compilation hash (over the HTML too). The
+ * pages' data files are made when hashed and again when written, never all held at once.
+ */
 function dataFiles(input: OutputInput) {
-  const files = new Map<string, string | Uint8Array>();
-  const warnings: string[] = [];
+  const files = new Map<string, FileContents>();
   const { pages, slices, staticQueryResults } = input.rendered;
-  for (const page of pages) {
-    const text = json(page.pageData);
-    const warning = checkPageDataSize(page.pageData, text);
-    if (warning) warnings.push(warning);
-    files.set(pageDataUrl(page.pageData.path), text);
-  }
+  const warningOf = new Map<RenderedPage, string>();
+  for (const page of pages) files.set(pageDataUrl(page.pageData.path), () => json(page.pageData));
   for (const [hash, query] of staticQueryResults) {
     files.set(staticQueryUrl(hash), json({ data: query.data } satisfies StaticQueryResult));
   }
@@ -103,16 +104,25 @@ function dataFiles(input: OutputInput) {
   }) ?? []) {
     files.set(`/${extra.path.replace(/^\/+/, '')}`, extra.contents);
   }
+  const pageByDataUrl = new Map(pages.map((page) => [pageDataUrl(page.pageData.path), page]));
 
   const digest = createHash('sha256');
   for (const asset of input.client.files) digest.update(asset);
   // Code-point order: the same on every machine, whatever its locale.
-  for (const [name, contents] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    digest.update(name).update(contents);
+  const names = [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const name of names) {
+    const contents = files.get(name) as FileContents;
+    const made = typeof contents === 'function' ? contents() : contents;
+    const page = pageByDataUrl.get(name);
+    const warning = page && typeof made === 'string' && checkPageDataSize(page.pageData, made);
+    if (page && warning) warningOf.set(page, warning);
+    digest.update(name).update(made);
+  }
   // each document with the placeholder where the hash goes, made again when it is written
   for (const page of pages) digest.update(page.html(HASH_PLACEHOLDER));
   const compilationHash = digest.digest('hex').slice(0, 20);
   files.set(appDataUrl(), json({ compilationHash } satisfies AppData));
+  const warnings = pages.flatMap((page) => warningOf.get(page) ?? []);
   return { files, compilationHash, warnings };
 }
 
