@@ -18,6 +18,7 @@ import { htmlFileOf } from '../shared/files.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { ClientBundle } from './bundle/client.ts';
 import { type CompressMode, compressesPages, compressWritten, writeSiblings } from './compress.ts';
+import type { CompilationMemo } from './incremental/hash-memo.ts';
 import { checkPageDataSize } from './page-data-size.ts';
 import { progressCounter } from './progress.ts';
 import { HASH_PLACEHOLDER, type RenderedPage, type RenderedPages } from './render.ts';
@@ -44,6 +45,8 @@ export interface OutputInput {
   routes: Routes;
   rendered: RenderedPages;
   client: ClientBundle;
+  /** The last build's compilation hash, when this one is made of the same (the incremental cache). */
+  memo?: CompilationMemo;
 }
 
 /** Every file of the build but the client bundle and assets, by URL path, in memory. */
@@ -105,11 +108,17 @@ function dataFiles(input: OutputInput) {
     files.set(`/${extra.path.replace(/^\/+/, '')}`, extra.contents);
   }
   const pageByDataUrl = new Map(pages.map((page) => [pageDataUrl(page.pageData.path), page]));
+  // Code-point order: the same on every machine, whatever its locale.
+  const names = [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const fingerprint = input.memo && fingerprintOf(input, input.memo, names, files, pageByDataUrl);
+  const known = fingerprint ? input.memo?.lookup(fingerprint) : undefined;
+  if (known) {
+    files.set(appDataUrl(), json({ compilationHash: known.compilationHash } satisfies AppData));
+    return { files, compilationHash: known.compilationHash, warnings: known.warnings };
+  }
 
   const digest = createHash('sha256');
   for (const asset of input.client.files) digest.update(asset);
-  // Code-point order: the same on every machine, whatever its locale.
-  const names = [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const name of names) {
     const contents = files.get(name) as FileContents;
     const made = typeof contents === 'function' ? contents() : contents;
@@ -123,7 +132,33 @@ function dataFiles(input: OutputInput) {
   const compilationHash = digest.digest('hex').slice(0, 20);
   files.set(appDataUrl(), json({ compilationHash } satisfies AppData));
   const warnings = pages.flatMap((page) => warningOf.get(page) ?? []);
+  if (fingerprint) input.memo?.remember({ fingerprint, compilationHash, warnings });
   return { files, compilationHash, warnings };
+}
+
+/**
+ * Digest of everything the output is made of: the client, the document options, the slices, the
+ * data files but the pages' (name and contents) and each page's render inputs in order.
+ */
+function fingerprintOf(
+  input: OutputInput,
+  memo: CompilationMemo,
+  names: readonly string[],
+  files: ReadonlyMap<string, FileContents>,
+  pages: ReadonlyMap<string, RenderedPage>,
+): string | undefined {
+  const pageInputs = memo.pageInputs(input.rendered.pages.map((page) => page.pageData.path));
+  if (!pageInputs) return undefined;
+  const digest = createHash('sha256');
+  const { client, trailingSlash, brand, loaded, routes, rendered } = input;
+  const options = [client, trailingSlash, brand, loaded.site.lang, routes.slices, rendered.slices];
+  digest.update(JSON.stringify(options)).update(memo.documentOptions).update(pageInputs);
+  for (const name of names) {
+    const contents = files.get(name);
+    if (pages.has(name) || contents === undefined || typeof contents === 'function') continue;
+    digest.update(name).update(contents);
+  }
+  return digest.digest('hex');
 }
 
 /** Folders being made ahead of emit (see makeFoldersAhead). */

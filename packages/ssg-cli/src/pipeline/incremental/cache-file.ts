@@ -31,6 +31,8 @@ export interface LastBuild {
   bytes: OutputBytes;
   /** What the host config, the kept chunks, the worker and the client wrote besides emit's files. */
   written: string[];
+  /** The fingerprint of everything the output was made of, with its hash and warnings. */
+  memo?: { fingerprint: string; compilationHash: string; warnings: string[] };
 }
 
 export interface SavedState {

@@ -25,6 +25,7 @@ import {
   writePagesAhead,
 } from './cache-file.ts';
 import { type ClientFolders, recordClient, reuseClient } from './client-cache.ts';
+import { compilationMemo, type Memo } from './hash-memo.ts';
 import { type OptionsInput, optionsKey, outputUpToDate, seal } from './output-seal.ts';
 import { PageCache } from './page-cache.ts';
 import { toolHash } from './tool-hash.ts';
@@ -71,6 +72,7 @@ export async function openIncremental(site: CacheSite) {
   let upToDate = false;
   let ahead: Promise<string | undefined> | undefined;
   let options = '';
+  let memo: Memo | undefined;
   return {
     pages,
     /** An earlier build wrote this output folder, and it is still there. */
@@ -101,6 +103,11 @@ export async function openIncremental(site: CacheSite) {
       upToDate = outputUpToDate(saved.last, now, sealOf);
       return upToDate ? saved.last?.bytes : undefined;
     },
+    /** The compilation hash of the last build, when this one is made of exactly the same. */
+    compilationMemo: (documentOptions: string) =>
+      compilationMemo(pages, saved.last, documentOptions, (made) => {
+        memo = made;
+      }),
     /** Starts writing the page half of the cache while emit waits on the disk. */
     savePagesAhead(): void {
       store.flush();
@@ -122,6 +129,7 @@ export async function openIncremental(site: CacheSite) {
         seal: seal(site.outDir, [...build.emitted, ...written]),
         bytes: build.bytes,
         written,
+        memo,
       };
       const bodies = { file: store.file, live: store.live };
       await writeCache(file, pages.pages, { tool, bodies, client, last }, scratch);
