@@ -2,6 +2,9 @@
  * `build()`: config → content → routes → bundle → render → emit → service worker, each stage a
  * function that takes what it needs and returns what it made. The stages write into a staging
  * folder beside the output, which replaces the output only when every stage succeeded.
+ * Render → emit is a stream: render puts each page's body in the cache's body store on disk as it
+ * comes and returns pages that read it back; emit makes each page's JSON and document when it
+ * hashes and when it writes them, so memory holds the route list, not the pages (architecture.md).
  */
 import { type Bundler, bundleOrReuse, startBundler } from './bundle/index.ts';
 import { resolveConfig } from './config.ts';

@@ -42,7 +42,8 @@ export async function emit(
   input: EmitInput,
   cache: IncrementalCache,
 ): Promise<Emitted> {
-  const output = outputOf({ ...site, ...input });
+  const memo = cache.compilationMemo(JSON.stringify([input.csp ?? null, site.serviceWorker]));
+  const output = outputOf({ ...site, ...input, memo });
   const { compilationHash, warnings } = output;
   const emitted = [...output.files.keys()];
   await input.images?.ready(); // the images made while the pages rendered, copied below

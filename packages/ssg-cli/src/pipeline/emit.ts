@@ -18,6 +18,7 @@ import { htmlFileOf } from '../shared/files.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { ClientBundle } from './bundle/client.ts';
 import { type CompressMode, compressesPages, compressWritten, writeSiblings } from './compress.ts';
+import type { CompilationMemo } from './incremental/hash-memo.ts';
 import { checkPageDataSize } from './page-data-size.ts';
 import { progressCounter } from './progress.ts';
 import { HASH_PLACEHOLDER, type RenderedPage, type RenderedPages } from './render.ts';
@@ -44,6 +45,8 @@ export interface OutputInput {
   routes: Routes;
   rendered: RenderedPages;
   client: ClientBundle;
+  /** The last build's compilation hash, when this one is made of the same (the incremental cache). */
+  memo?: CompilationMemo;
 }
 
 /** Every file of the build but the client bundle and assets, by URL path, in memory. */
@@ -74,23 +77,24 @@ export function outputOf(input: OutputInput): Output {
 /** The output with every page's HTML made: what `ssg dev` answers from. */
 export function outputFiles(input: OutputInput): Map<string, string | Uint8Array> {
   const { files, compilationHash } = dataFiles(input);
-  for (const page of input.rendered.pages) files.set(htmlUrlOf(page), page.html(compilationHash));
-  return files;
+  const made = new Map<string, string | Uint8Array>();
+  for (const [name, contents] of files)
+    made.set(name, typeof contents === 'function' ? contents() : contents);
+  for (const page of input.rendered.pages) made.set(htmlUrlOf(page), page.html(compilationHash));
+  return made;
 }
 
 const htmlUrlOf = (page: RenderedPage): string => `/${htmlFileOf(page.pageData.path)}`;
 
-/** Every output file but the HTML of the pages, and the compilation hash (over the HTML too). */
+/**
+ * Every output file but the HTML of the pages, and the compilation hash (over the HTML too). The
+ * pages' data files are made when hashed and again when written, never all held at once.
+ */
 function dataFiles(input: OutputInput) {
-  const files = new Map<string, string | Uint8Array>();
-  const warnings: string[] = [];
+  const files = new Map<string, FileContents>();
   const { pages, slices, staticQueryResults } = input.rendered;
-  for (const page of pages) {
-    const text = json(page.pageData);
-    const warning = checkPageDataSize(page.pageData, text);
-    if (warning) warnings.push(warning);
-    files.set(pageDataUrl(page.pageData.path), text);
-  }
+  const warningOf = new Map<RenderedPage, string>();
+  for (const page of pages) files.set(pageDataUrl(page.pageData.path), () => json(page.pageData));
   for (const [hash, query] of staticQueryResults) {
     files.set(staticQueryUrl(hash), json({ data: query.data } satisfies StaticQueryResult));
   }
@@ -103,17 +107,58 @@ function dataFiles(input: OutputInput) {
   }) ?? []) {
     files.set(`/${extra.path.replace(/^\/+/, '')}`, extra.contents);
   }
+  const pageByDataUrl = new Map(pages.map((page) => [pageDataUrl(page.pageData.path), page]));
+  // Code-point order: the same on every machine, whatever its locale.
+  const names = [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const fingerprint = input.memo && fingerprintOf(input, input.memo, names, files, pageByDataUrl);
+  const known = fingerprint ? input.memo?.lookup(fingerprint) : undefined;
+  if (known) {
+    files.set(appDataUrl(), json({ compilationHash: known.compilationHash } satisfies AppData));
+    return { files, compilationHash: known.compilationHash, warnings: known.warnings };
+  }
 
   const digest = createHash('sha256');
   for (const asset of input.client.files) digest.update(asset);
-  // Code-point order: the same on every machine, whatever its locale.
-  for (const [name, contents] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    digest.update(name).update(contents);
+  for (const name of names) {
+    const contents = files.get(name) as FileContents;
+    const made = typeof contents === 'function' ? contents() : contents;
+    const page = pageByDataUrl.get(name);
+    const warning = page && typeof made === 'string' && checkPageDataSize(page.pageData, made);
+    if (page && warning) warningOf.set(page, warning);
+    digest.update(name).update(made);
+  }
   // each document with the placeholder where the hash goes, made again when it is written
   for (const page of pages) digest.update(page.html(HASH_PLACEHOLDER));
   const compilationHash = digest.digest('hex').slice(0, 20);
   files.set(appDataUrl(), json({ compilationHash } satisfies AppData));
+  const warnings = pages.flatMap((page) => warningOf.get(page) ?? []);
+  if (fingerprint) input.memo?.remember({ fingerprint, compilationHash, warnings });
   return { files, compilationHash, warnings };
+}
+
+/**
+ * Digest of everything the output is made of: the client, the document options, the slices, the
+ * data files but the pages' (name and contents) and each page's render inputs in order.
+ */
+function fingerprintOf(
+  input: OutputInput,
+  memo: CompilationMemo,
+  names: readonly string[],
+  files: ReadonlyMap<string, FileContents>,
+  pages: ReadonlyMap<string, RenderedPage>,
+): string | undefined {
+  const pageInputs = memo.pageInputs(input.rendered.pages.map((page) => page.pageData.path));
+  if (!pageInputs) return undefined;
+  const digest = createHash('sha256');
+  const { client, trailingSlash, brand, loaded, routes, rendered } = input;
+  const options = [client, trailingSlash, brand, loaded.site.lang, routes.slices, rendered.slices];
+  digest.update(JSON.stringify(options)).update(memo.documentOptions).update(pageInputs);
+  for (const name of names) {
+    const contents = files.get(name);
+    if (pages.has(name) || contents === undefined || typeof contents === 'function') continue;
+    digest.update(name).update(contents);
+  }
+  return digest.digest('hex');
 }
 
 /** Folders being made ahead of emit (see makeFoldersAhead). */

@@ -32,7 +32,19 @@ export interface PoolOptions {
   batch?: number;
   /** Default true: the main thread renders batches too. False leaves all pages to the workers. */
   mainThread?: boolean;
+  /** Takes each page's output as it arrives (then none is kept or returned): the render streams. */
+  deliver?: (index: number, output: PageOutput) => void;
 }
+
+/** The pages to render: an array, or a list that makes each job when it is sent. */
+export interface Jobs {
+  readonly length: number;
+  at(index: number): PageJob | undefined;
+}
+
+/** Jobs `start` to `end`, made as they are sent. */
+const slice = (jobs: Jobs, start: number, end: number): PageJob[] =>
+  Array.from({ length: end - start }, (_, j) => jobs.at(start + j) as PageJob);
 
 const WORKER_FILE = new URL('./render-worker.mjs', import.meta.url);
 
@@ -53,14 +65,17 @@ export function workerCount(pages: number): number {
 /**
  * Renders pages on the main thread and `workers` worker threads at once, in batches taken from one
  * queue, so a slow or busy thread takes fewer. Results come back in the order of `jobs` whatever
- * thread rendered them, so the output does not depend on scheduling.
+ * thread rendered them, so the output does not depend on scheduling; with `deliver`, each output
+ * goes there as it arrives and nothing is returned (memory stays bounded at any number of pages).
  */
-export async function renderInParallel(
-  jobs: readonly PageJob[],
-  options: PoolOptions,
-): Promise<PageOutput[]> {
+export async function renderInParallel(jobs: Jobs, options: PoolOptions): Promise<PageOutput[]> {
   const batch = options.batch ?? 200;
-  const results = new Array<PageOutput>(jobs.length);
+  const results = options.deliver ? [] : new Array<PageOutput>(jobs.length);
+  const deliver =
+    options.deliver ??
+    ((index: number, output: PageOutput) => {
+      results[index] = output;
+    });
   let next = 0;
   let done = 0;
   let failure: unknown;
@@ -89,7 +104,7 @@ export async function renderInParallel(
       const range = take();
       if (!range) return;
       inFlight.set(range[0], range[1]);
-      worker.postMessage({ id: range[0], pages: jobs.slice(range[0], range[1]) });
+      worker.postMessage({ id: range[0], pages: slice(jobs, range[0], range[1]) });
     };
     worker.on('message', (message: WorkerMessage) => {
       if ('ready' in message) return send();
@@ -111,7 +126,7 @@ export async function renderInParallel(
       if (end === undefined) return; // not a batch this worker was sent
       inFlight.delete(message.id);
       message.results.forEach((result, j) => {
-        results[message.id + j] = result;
+        deliver(message.id + j, result);
       });
       done += end - message.id;
       send();
@@ -138,8 +153,8 @@ export async function renderInParallel(
     for (;;) {
       const range = options.mainThread === false && options.workers > 0 ? undefined : take();
       if (!range) break;
-      jobs.slice(range[0], range[1]).forEach((job, j) => {
-        results[range[0] + j] = options.renderHere(job);
+      slice(jobs, range[0], range[1]).forEach((job, j) => {
+        deliver(range[0] + j, options.renderHere(job));
       });
       done += range[1] - range[0];
       await new Promise((resolve) => setImmediate(resolve));

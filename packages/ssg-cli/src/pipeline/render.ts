@@ -1,4 +1,5 @@
-// Stage "render": the site's slices and pages to HTML strings in memory, and each page's document.
+// Stage "render": the site's slices and pages to HTML, each page's body kept in the incremental
+// cache's store on disk (in memory in `ssg dev`), and each page's document made on demand.
 import path from 'node:path';
 import type { PageData, SliceData } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
@@ -9,7 +10,7 @@ import type { RouteDefinition } from '../site/index.ts';
 import type { ClientBundle } from './bundle/client.ts';
 import { faultPoint } from './fault.ts';
 import { type DocumentInput, pageDocument } from './html.ts';
-import type { PageReuse, RenderInputs } from './incremental/page-cache.ts';
+import type { PageReuse, RenderInputs, StoredOutput } from './incremental/page-cache.ts';
 import { progressCounter } from './progress.ts';
 import { type PageJob, type PageOutput, renderInParallel, workerCount } from './render-workers.ts';
 import type { Routes } from './routes.ts';
@@ -91,7 +92,10 @@ export function evaluateStaticQueries(loaded: LoadedSite, content: unknown): Sta
   return results;
 }
 
-/** Stage "render": every slice once, then every page, to strings in memory. Writes nothing. */
+/**
+ * Stage "render": every slice once, then every page; bodies stream into the cache's store as they
+ * are rendered, and each `RenderedPage` reads its body back when its document is made.
+ */
 export async function renderPages(ctx: RenderInput): Promise<RenderedPages> {
   const { render, browser } = ctx.loaded;
   const queries = evaluateStaticQueries(ctx.loaded, ctx.content);
@@ -119,25 +123,35 @@ export async function renderPages(ctx: RenderInput): Promise<RenderedPages> {
   }
 
   // Pages: the ones an earlier build rendered from the same inputs come from the cache, the
-  // others are rendered (on worker threads too when there are many), then each gets its document.
+  // others are rendered (on worker threads too when there are many); each body goes to the
+  // cache's store as it arrives, so no page's HTML stays in memory (see renderedPage).
   const cache = ctx.cache?.forRender({ queries, slices: renderedSlices });
+  const keep = (route: RouteDefinition, out: PageOutput): StoredOutput =>
+    cache ? cache.store(route, out) : { ...out, body: () => out.html };
   const { routes } = ctx.routes;
-  const outputs = new Map<RouteDefinition, PageOutput>();
-  const missing: RouteDefinition[] = [];
-  for (const route of routes) {
+  const outputs = new Array<StoredOutput | undefined>(routes.length);
+  const missing: number[] = [];
+  routes.forEach((route, i) => {
     const reused = cache?.reuse(route);
-    if (reused) outputs.set(route, reused);
-    else missing.push(route);
-  }
-  const jobs: PageJob[] = missing.map((route) => ({
-    pageData: pageDataOf(route),
-    component: route.component,
-  }));
+    if (reused) outputs[i] = reused;
+    else missing.push(i);
+  });
+  const jobOf = (i: number): PageJob => {
+    const route = routes[i] as RouteDefinition;
+    return { pageData: pageDataOf(route), component: route.component };
+  };
   const modules = new Map<string, unknown>();
-  for (const job of jobs)
-    if (!modules.has(job.component)) modules.set(job.component, await load(job.component));
+  for (const i of missing) {
+    const { component } = routes[i] as RouteDefinition;
+    if (!modules.has(component)) modules.set(component, await load(component));
+  }
   // Reused pages count as done; pages rendered on worker threads are not counted (25,000 and more).
-  const tick = progressCounter(ctx.reporter, 'render', routes.length, routes.length - jobs.length);
+  const tick = progressCounter(
+    ctx.reporter,
+    'render',
+    routes.length,
+    routes.length - missing.length,
+  );
   const renderHere = (job: PageJob): PageOutput => {
     const out = guard(`page ${job.pageData.path}`, () =>
       render.renderPage(job.pageData, modules.get(job.component), sliceHtml, input, browser.layout),
@@ -146,22 +160,23 @@ export async function renderPages(ctx: RenderInput): Promise<RenderedPages> {
     faultPoint('render');
     return out;
   };
+  const deliver = (j: number, output: PageOutput) => {
+    const i = missing[j] as number;
+    outputs[i] = keep(routes[i] as RouteDefinition, output);
+  };
   const entry = ctx.loaded.serverEntry;
-  const workers = entry ? workerCount(jobs.length) : 0;
-  const rendered =
-    entry && workers > 0
-      ? await renderInParallel(jobs, { entry, sliceHtml, input, renderHere, workers })
-      : jobs.map(renderHere);
-  missing.forEach((route, j) => {
-    const output = rendered[j];
-    if (!output) return;
-    outputs.set(route, output);
-    cache?.store(route, output);
-  });
+  const workers = entry ? workerCount(missing.length) : 0;
+  if (entry && workers > 0) {
+    const jobs = { length: missing.length, at: (j: number) => jobOf(missing[j] as number) };
+    await renderInParallel(jobs, { entry, sliceHtml, input, renderHere, workers, deliver });
+  } else
+    missing.forEach((i, j) => {
+      deliver(j, renderHere(jobOf(i)));
+    });
   const sliceByName = new Map(renderedSlices.map((s) => [s.name, s]));
   const matchPaths = matchPathsOf(routes);
-  const pages = routes.flatMap((route) => {
-    const output = outputs.get(route);
+  const pages = routes.flatMap((route, i) => {
+    const output = outputs[i];
     return output ? [renderedPage(ctx, route, output, sliceByName, matchPaths)] : [];
   });
   return { pages, slices: renderedSlices, staticQueryResults: queries };
@@ -171,7 +186,7 @@ export async function renderPages(ctx: RenderInput): Promise<RenderedPages> {
 function renderedPage(
   ctx: RenderInput,
   route: RouteDefinition,
-  out: PageOutput,
+  out: StoredOutput,
   sliceByName: ReadonlyMap<string, RenderedSlice>,
   matchPaths: MatchPath[],
 ): RenderedPage {
@@ -188,7 +203,7 @@ function renderedPage(
   const document: Omit<DocumentInput, 'compilationHash'> = {
     lang: ctx.loaded.site.lang ?? 'en',
     head: route.head,
-    body: out.html,
+    body: '',
     pageData,
     staticQueryHashes: [
       ...new Set([
@@ -207,7 +222,7 @@ function renderedPage(
   // the same with any compilation hash: kept from the first document made
   let inline: InlineSources | undefined;
   const make = (compilationHash: string) => {
-    const made = pageDocument({ ...document, compilationHash }, inline);
+    const made = pageDocument({ ...document, body: out.body(), compilationHash }, inline);
     inline ??= made.inline;
     return made.html;
   };
@@ -215,7 +230,8 @@ function renderedPage(
     route,
     pageData,
     html: make,
-    inline: () => inline ?? pageDocument({ ...document, compilationHash: '' }).inline,
+    inline: () =>
+      inline ?? pageDocument({ ...document, body: out.body(), compilationHash: '' }).inline,
   };
 }
 

@@ -6,12 +6,16 @@ import type { ClientBundle } from '../bundle/client.ts';
 import type { InputStamps } from '../input-digest.ts';
 import type { PageOutput } from '../render-workers.ts';
 import type { OutputBytes } from '../types.ts';
+import type { BodyRef } from './body-store.ts';
 import { sha } from './digest.ts';
 
-export interface SavedPage {
+/** A page in the index: its keys, what its render used, and where its body lies in the store. */
+export interface SavedPage extends Omit<PageOutput, 'html' | 'staticHtml'> {
   key: string;
   deps: string;
-  output: PageOutput;
+  body: BodyRef;
+  /** The page's static parts' HTML (`PageOutput.staticHtml` as JSON), when it has any. */
+  statics?: BodyRef;
 }
 
 export interface SavedClient {
@@ -32,17 +36,21 @@ export interface LastBuild {
   bytes: OutputBytes;
   /** What the host config, the kept chunks, the worker and the client wrote besides emit's files. */
   written: string[];
+  /** The fingerprint of everything the output was made of, with its hash and warnings. */
+  memo?: { fingerprint: string; compilationHash: string; warnings: string[] };
 }
 
 export interface SavedState {
   version: number;
   tool: string;
   pages: Record<string, SavedPage>;
+  /** The body store the pages refer to, and how many of its bytes they use. */
+  bodies?: { file: string; live: number };
   client?: SavedClient;
   last?: LastBuild;
 }
 
-const VERSION = 2;
+const VERSION = 3;
 const CACHE_DIR = 'node_modules/.ssg/incremental';
 
 /** The cache file of an output folder (tests delete it to compare with a build from scratch). */
@@ -65,7 +73,7 @@ export async function readCache(file: string, tool: string, force: boolean): Pro
 const scratchOf = (file: string) => `${file}.${process.pid}`;
 
 /**
- * Writes the page half of the cache (~22 MB at 10,000 pages) into its scratch file while emit
+ * Writes the page half of the cache (keys and body references, ~3 MB at 10,000 pages) into its scratch file while emit
  * writes the output, whose waiting on the disk leaves this thread idle. Resolves to the scratch
  * file, which `writeCache` completes.
  */
@@ -84,7 +92,7 @@ export async function writePagesAhead(
   return scratch;
 }
 
-/** `{"pages":{…}`, in batches: one JSON string of all of them would be ~22 MB at 10,000 pages. */
+/** `{"pages":{…}`, in batches: one JSON string of all of them would be ~30 MB at 100,000 pages. */
 async function writePages(pages: ReadonlyMap<string, SavedPage>, out: FileHandle): Promise<void> {
   await out.write('{"pages":{');
   let batch: string[] = [];

@@ -1,7 +1,8 @@
 /**
  * Incremental builds: one cache file per output folder, in the site's node_modules/.ssg/, holds
  * - each page's render output (the body, before the document around it) under a key of what the
- *   render read (page-cache.ts);
+ *   render read (page-cache.ts): keys and a reference in memory, the bodies in a store file that
+ *   is appended to and read from while pages render and their documents are made (body-store.ts);
  * - the client bundle and the digest of every file Vite read for it, so an unchanged client skips
  *   Vite and takes the previous output's chunks (client-cache.ts);
  * - the last build written to that folder: when a build would write exactly the same output the
@@ -11,8 +12,10 @@
  * The build consults it through `IncrementalCache` only.
  */
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { ClientBundle } from '../bundle/client.ts';
 import type { OutputBytes } from '../types.ts';
+import { BodyStore } from './body-store.ts';
 import {
   cacheFileOf,
   discardScratch,
@@ -22,6 +25,7 @@ import {
   writePagesAhead,
 } from './cache-file.ts';
 import { type ClientFolders, recordClient, reuseClient } from './client-cache.ts';
+import { compilationMemo, type Memo } from './hash-memo.ts';
 import { type OptionsInput, optionsKey, outputUpToDate, seal } from './output-seal.ts';
 import { PageCache } from './page-cache.ts';
 import { toolHash } from './tool-hash.ts';
@@ -54,12 +58,21 @@ export async function openIncremental(site: CacheSite) {
   const file = cacheFileOf(site);
   const tool = await toolHash(site.root);
   const saved = await readCache(file, tool, site.force);
-  const pages = new PageCache(saved.pages, site.codeHash, site.trailingSlash);
+  const previousFile = saved.bodies?.file;
+  const store = BodyStore.open(file, previousFile, saved.bodies?.live ?? 0);
+  const previous =
+    previousFile && store.file !== previousFile ? new BodyStore(previousFile, 0) : undefined;
+  const pages = new PageCache(saved.pages, site.codeHash, site.trailingSlash, { store, previous });
+  const closeStores = () => {
+    store.close();
+    previous?.close();
+  };
   let client: SavedClient | undefined;
   let vite: { bundle: ClientBundle; inputs: string[] } | undefined;
   let upToDate = false;
   let ahead: Promise<string | undefined> | undefined;
   let options = '';
+  let memo: Memo | undefined;
   return {
     pages,
     /** An earlier build wrote this output folder, and it is still there. */
@@ -90,15 +103,22 @@ export async function openIncremental(site: CacheSite) {
       upToDate = outputUpToDate(saved.last, now, sealOf);
       return upToDate ? saved.last?.bytes : undefined;
     },
+    /** The compilation hash of the last build, when this one is made of exactly the same. */
+    compilationMemo: (documentOptions: string) =>
+      compilationMemo(pages, saved.last, documentOptions, (made) => {
+        memo = made;
+      }),
     /** Starts writing the page half of the cache while emit waits on the disk. */
     savePagesAhead(): void {
-      if (pages.allReused) return;
+      store.flush();
+      if (pages.allReused && store.file === previousFile) return;
       ahead = writePagesAhead(file, pages.pages);
       ahead.catch(() => {}); // awaited by save, or by discard after a failure
     },
     /** After the output is in place: what the next build into the same folder can reuse. */
     async save(build: FinishedBuild): Promise<void> {
       const scratch = await ahead;
+      closeStores();
       // Nothing rendered, bundled or written: the saved state is still exact.
       if (!scratch && upToDate && client && pages.allReused) return;
       if (!client && vite) client = await recordClient(vite.bundle, vite.inputs, site);
@@ -109,11 +129,18 @@ export async function openIncremental(site: CacheSite) {
         seal: seal(site.outDir, [...build.emitted, ...written]),
         bytes: build.bytes,
         written,
+        memo,
       };
-      await writeCache(file, pages.pages, { tool, client, last }, scratch);
+      const bodies = { file: store.file, live: store.live };
+      await writeCache(file, pages.pages, { tool, bodies, client, last }, scratch);
+      store.removeOthers(file); // the index names this generation now
     },
-    /** After a failed build: the scratch file of the cache goes too. */
-    discard: (): Promise<void> => discardScratch(ahead),
+    /** After a failed build: the scratch file of the cache goes too, and a new body store. */
+    async discard(): Promise<void> {
+      closeStores();
+      if (store.file !== previousFile) await rm(store.file, { force: true });
+      await discardScratch(ahead);
+    },
     /** What this build took from the previous one. */
     reused: () => ({
       pages: pages.reused,

@@ -1,8 +1,12 @@
-// Real: the page cache's keys and lookups. Faked: the saved pages and render outputs (plain objects).
+// Real: the page cache's keys and lookups, and its body store in a temporary folder. Faked: the render outputs (plain objects).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../../site/index.ts';
 import type { PageOutput } from '../render-workers.ts';
-import { PageCache } from './page-cache.ts';
+import { BodyStore } from './body-store.ts';
+import { PageCache, type StoredOutput } from './page-cache.ts';
 
 const route: RouteDefinition = {
   path: '/a/',
@@ -13,35 +17,53 @@ const route: RouteDefinition = {
 const output: PageOutput = { html: '<p>A</p>', staticQueryHashes: ['q1'], slicesMap: {} };
 const inputs = (data: unknown) => ({ queries: new Map([['q1', { data }]]), slices: [] });
 
+const cacheFile = path.join(mkdtempSync(path.join(tmpdir(), 'page-cache-')), 'cache.json');
+const store = BodyStore.open(cacheFile, undefined, 0);
+const bodies = { store };
+const asOutput = (stored: StoredOutput | undefined) =>
+  stored && {
+    html: stored.body(),
+    staticQueryHashes: stored.staticQueryHashes,
+    slicesMap: stored.slicesMap,
+  };
+
 /** A build that stored `route`'s output, and the pages it saved. */
 function stored(data: unknown) {
-  const first = new PageCache({}, 'code', 'always');
+  const first = new PageCache({}, 'code', 'always', bodies);
   first.forRender(inputs(data)).store(route, output);
   return Object.fromEntries(first.pages);
 }
 
 describe('PageCache', () => {
   it('reuses a page whose route, code and static query results are unchanged', () => {
-    const next = new PageCache(stored('x'), 'code', 'always');
-    expect(next.forRender(inputs('x')).reuse(route)).toEqual(output);
+    const next = new PageCache(stored('x'), 'code', 'always', bodies);
+    expect(asOutput(next.forRender(inputs('x')).reuse(route))).toEqual(output);
     expect(next.reused).toBe(1);
     expect(next.allReused).toBe(true);
   });
 
   it('renders again when a query result, the route, the code or the trailing slash changed', () => {
     const saved = stored('x');
-    expect(new PageCache(saved, 'code', 'always').forRender(inputs('y')).reuse(route)).toBe(
+    expect(new PageCache(saved, 'code', 'always', bodies).forRender(inputs('y')).reuse(route)).toBe(
       undefined,
     );
     const edited = { ...route, data: { title: 'B' } };
-    expect(new PageCache(saved, 'code', 'always').forRender(inputs('x')).reuse(edited)).toBe(
+    expect(
+      new PageCache(saved, 'code', 'always', bodies).forRender(inputs('x')).reuse(edited),
+    ).toBe(undefined);
+    expect(
+      new PageCache(saved, 'other', 'always', bodies).forRender(inputs('x')).reuse(route),
+    ).toBe(undefined);
+    expect(new PageCache(saved, 'code', 'never', bodies).forRender(inputs('x')).reuse(route)).toBe(
       undefined,
     );
-    expect(new PageCache(saved, 'other', 'always').forRender(inputs('x')).reuse(route)).toBe(
-      undefined,
-    );
-    expect(new PageCache(saved, 'code', 'never').forRender(inputs('x')).reuse(route)).toBe(
-      undefined,
-    );
+  });
+
+  it("keeps a page's static parts' HTML when it reuses the page (page-data needs it for client navigation)", () => {
+    const withParts: PageOutput = { ...output, staticHtml: { 'hero:0': '<h1>Olá</h1>' } };
+    const first = new PageCache({}, 'code', 'always', bodies);
+    first.forRender(inputs('x')).store(route, withParts);
+    const next = new PageCache(Object.fromEntries(first.pages), 'code', 'always', bodies);
+    expect(next.forRender(inputs('x')).reuse(route)?.staticHtml).toEqual(withParts.staticHtml);
   });
 });

@@ -1,8 +1,10 @@
 // The page half of the cache: each page's render output under a key of everything the render
-// read, so a page is rendered again exactly when one of its inputs changed.
+// read, so a page is rendered again exactly when one of its inputs changed. In memory each page
+// is its keys and a reference into the body store: no page's HTML is held.
 import type { SliceData } from '@ssg/loader/contract';
 import type { RouteDefinition } from '../../site/index.ts';
 import type { PageOutput } from '../render-workers.ts';
+import type { BodyStore } from './body-store.ts';
 import type { SavedPage } from './cache-file.ts';
 import { sha } from './digest.ts';
 
@@ -12,12 +14,17 @@ export interface RenderInputs {
   slices: ReadonlyArray<{ name: string; sliceData: SliceData; html: string }>;
 }
 
+/** A page's render output with its body read from the store when asked for. */
+export interface StoredOutput extends Omit<PageOutput, 'html'> {
+  body(): string;
+}
+
 /** What the render asks of the cache: a page's previous output, and this build's to keep. */
 export interface PageReuse {
   /** The output an earlier build rendered from the same inputs, if any. */
-  reuse(route: RouteDefinition): PageOutput | undefined;
-  /** This build's render of a page, for the next build. */
-  store(route: RouteDefinition, output: PageOutput): void;
+  reuse(route: RouteDefinition): StoredOutput | undefined;
+  /** This build's render of a page, for the next build; its body goes to the store. */
+  store(route: RouteDefinition, output: PageOutput): StoredOutput;
 }
 
 interface Digests {
@@ -51,9 +58,15 @@ export function depsDigest(
   return sha(...parts);
 }
 
+/** Where this build's bodies go, and the previous build's store when it is another file. */
+export interface Bodies {
+  store: BodyStore;
+  previous?: BodyStore;
+}
+
 /** The pages of one build: what the saved cache offers, and what this build keeps for the next. */
 export class PageCache {
-  /** Render outputs of this build, by page path. */
+  /** This build's pages (keys and body references), by page path. */
   readonly pages = new Map<string, SavedPage>();
   reused = 0;
 
@@ -61,6 +74,7 @@ export class PageCache {
     private readonly saved: Readonly<Record<string, SavedPage>>,
     private readonly codeHash: string,
     private readonly trailingSlash: string,
+    readonly bodies: Bodies,
   ) {}
 
   /** The cache as one render sees it: keys include that render's queries and slices. */
@@ -74,21 +88,36 @@ export class PageCache {
       ),
     };
     const keyOf = (route: RouteDefinition) => pageKey(this.codeHash, this.trailingSlash, route);
+    const { store, previous } = this.bodies;
+    const stored = (entry: SavedPage, staticHtml?: PageOutput['staticHtml']): StoredOutput => ({
+      staticQueryHashes: entry.staticQueryHashes,
+      slicesMap: entry.slicesMap,
+      body: () => store.get(entry.body),
+      ...(staticHtml ? { staticHtml } : {}),
+    });
     return {
       reuse: (route) => {
         const entry = this.saved[route.path];
         if (!entry || entry.key !== keyOf(route)) return undefined;
-        if (depsDigest(entry.output, digests) !== entry.deps) return undefined;
-        this.pages.set(route.path, entry);
+        if (depsDigest(entry, digests) !== entry.deps) return undefined;
+        const kept: SavedPage = { ...entry, body: store.keep(entry.body, previous) };
+        if (entry.statics) kept.statics = store.keep(entry.statics, previous);
+        this.pages.set(route.path, kept);
         this.reused++;
-        return entry.output;
+        return stored(kept, kept.statics && JSON.parse(store.get(kept.statics)));
       },
       store: (route, output) => {
-        this.pages.set(route.path, {
+        const { staticQueryHashes, slicesMap } = output;
+        const entry: SavedPage = {
           key: keyOf(route),
           deps: depsDigest(output, digests),
-          output,
-        });
+          staticQueryHashes,
+          slicesMap,
+          body: store.put(output.html),
+        };
+        if (output.staticHtml) entry.statics = store.put(JSON.stringify(output.staticHtml));
+        this.pages.set(route.path, entry);
+        return stored(entry, output.staticHtml);
       },
     };
   }

@@ -1,0 +1,51 @@
+// The compilation hash without making every document again: when everything the output is made
+// of (each page's render inputs, the data files, the client and the document options) has the
+// fingerprint of the last build, its compilation hash and warnings are that build's.
+import { createHash } from 'node:crypto';
+import type { LastBuild } from './cache-file.ts';
+import type { PageCache } from './page-cache.ts';
+
+/** What emit asks: the fingerprint of this build's output, and the last build's hash for it. */
+export interface CompilationMemo {
+  /** Digest of the pages' render inputs (key and dependencies) in order; none if one is unknown. */
+  pageInputs(paths: Iterable<string>): string | undefined;
+  /** Anything else every document reads (the policy, the worker option): as one string. */
+  documentOptions: string;
+  /** The last build's hash and warnings when its fingerprint was this one. */
+  lookup(fingerprint: string): Memo | undefined;
+  /** This build's, saved for the next. */
+  remember(memo: Memo): void;
+}
+
+export interface Memo {
+  fingerprint: string;
+  compilationHash: string;
+  warnings: string[];
+}
+
+/** The memo over the cache's pages and the last build's saved memo. */
+export function compilationMemo(
+  pages: PageCache,
+  last: LastBuild | undefined,
+  documentOptions: string,
+  keep: (memo: Memo) => void,
+): CompilationMemo {
+  return {
+    documentOptions,
+    pageInputs(paths) {
+      // one digest fed page by page: 200,000 arguments to one call overflow the stack
+      const digest = createHash('sha256');
+      for (const path of paths) {
+        const entry = pages.pages.get(path);
+        if (!entry) return undefined;
+        digest.update(`${entry.key}\0${entry.deps}\0`);
+      }
+      return digest.digest('hex');
+    },
+    lookup: (fingerprint) =>
+      last?.memo?.fingerprint === fingerprint && last.compilationHash === last.memo.compilationHash
+        ? last.memo
+        : undefined,
+    remember: keep,
+  };
+}
