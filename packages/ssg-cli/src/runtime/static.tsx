@@ -60,6 +60,7 @@ function htmlOf(resources: PageResources, key: string): string | undefined {
  * is the exact text the server wrote inside the element, so hydration finds it equal.
  */
 export function staticPart<P extends object>(id: string) {
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per export, at module level, by the stand-in module
   function StaticPart(props: P) {
     const runtime = useRuntime();
     const key = staticKey(id, props);
