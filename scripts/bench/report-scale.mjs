@@ -11,7 +11,8 @@ const n = (v) => Number(v).toLocaleString('en');
 const major = (v) => (v ? `Node ${String(v).split('.')[0]}` : '');
 const KIND_LABEL = { cold: 'cold', warm: 'warm, unchanged', changed: 'warm, 1% changed' };
 
-const firstLine = (e) =>
+/** The first two non-empty lines of an error, on one line: the failure and its cause. */
+export const firstLine = (e) =>
   String(e)
     .split('\n')
     .map((l) => l.trim())

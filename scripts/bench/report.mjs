@@ -2,7 +2,7 @@
  * Turns a bench result object into the printed tables (plain text for the terminal and
  * Markdown for docs/performance.md). Missing figures print as "—", failures as their reason.
  */
-import { scaleSections } from './report-scale.mjs';
+import { firstLine, scaleSections } from './report-scale.mjs';
 
 const s = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
 const mb = (b) => (Number.isFinite(b) && b > 0 ? `${Math.round(b / 2 ** 20)} MB` : '—');
@@ -29,16 +29,6 @@ function renderMd({ headers, rows }) {
     ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
   ].join('\n');
 }
-
-/** The first two non-empty lines of an error, on one line: the failure and its cause. */
-const firstLine = (e) =>
-  String(e)
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .slice(0, 2)
-    .join(' ')
-    .slice(0, 240);
 
 /** Sections as [title, table | text lines] pairs, shared by both renderings. */
 function sections(res) {

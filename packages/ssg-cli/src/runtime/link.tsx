@@ -1,27 +1,14 @@
 // <Link>: client navigation and prefetching for site paths, plain links for the rest.
-import { type AnchorHTMLAttributes, type MouseEvent, type Ref, useEffect, useRef } from 'react';
+import { type AnchorHTMLAttributes, type Ref, useEffect, useRef } from 'react';
 import { useRuntime } from './context.ts';
 import { isClientRoutable, isExternal, withTrailingSlash } from './paths.ts';
+import { isPlainClick } from './plain-click.ts';
 import { observeLink } from './prefetch.ts';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A site path (`/about/`), an outside address (`https://…`, `//…`) or `tel:`/`mailto:`. */
   to: string;
   ref?: Ref<HTMLAnchorElement>;
-}
-
-/** Plain left clicks are ours; anything asking the browser for a new tab or a download is not. */
-function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  const target = event.currentTarget.getAttribute('target');
-  return (
-    event.button === 0 &&
-    !event.metaKey &&
-    !event.ctrlKey &&
-    !event.shiftKey &&
-    !event.altKey &&
-    (!target || target === '_self') &&
-    !event.currentTarget.hasAttribute('download')
-  );
 }
 
 /**
@@ -74,7 +61,8 @@ export function Link({
       ref={setRef}
       onClick={(event) => {
         onClick?.(event);
-        if (!routable || event.defaultPrevented || !isPlainClick(event)) return;
+        if (!routable || event.defaultPrevented || !isPlainClick(event, event.currentTarget))
+          return;
         event.preventDefault();
         void runtime.navigate(href);
       }}

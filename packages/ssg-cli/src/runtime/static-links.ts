@@ -2,6 +2,7 @@
 import { type MouseEvent, type SyntheticEvent, useEffect, useRef } from 'react';
 import type { RuntimeState } from './context.ts';
 import { isClientRoutable } from './paths.ts';
+import { isPlainClick } from './plain-click.ts';
 import { observeLink } from './prefetch.ts';
 
 /** The site link an event inside the container happened on, with its href, if any. */
@@ -11,20 +12,6 @@ function siteLinkOf(event: SyntheticEvent<HTMLElement>): [HTMLAnchorElement, str
   if (!anchor || !event.currentTarget.contains(anchor)) return undefined;
   const href = anchor.getAttribute('href') ?? '';
   return isClientRoutable(href) ? [anchor, href] : undefined;
-}
-
-/** Plain left clicks on a same-tab link are ours; new tabs and downloads stay the browser's. */
-function isPlainClick(event: MouseEvent, anchor: HTMLAnchorElement): boolean {
-  const target = anchor.getAttribute('target');
-  return (
-    event.button === 0 &&
-    !event.metaKey &&
-    !event.ctrlKey &&
-    !event.shiftKey &&
-    !event.altKey &&
-    (!target || target === '_self') &&
-    !anchor.hasAttribute('download')
-  );
 }
 
 /**
