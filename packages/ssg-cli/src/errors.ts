@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'EMIT_FAILED'
   | 'PORT_IN_USE'
   | 'INIT_TARGET_NOT_EMPTY'
+  | 'IMAGE_ENCODER_FAILED'
   | ImageErrorCode;
 
 /** The image pipeline's codes (image/): file, field and value are in each message. */

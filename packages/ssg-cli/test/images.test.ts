@@ -1,13 +1,23 @@
 // Real: build() of a fixture site whose photos sharp makes in the test (JPEG, PNG with alpha, EXIF-rotated portrait, broken files), sharp reading the output. Faked: nothing.
+
+import { fork } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SsgError } from '../src/errors.ts';
 import { createImagePipeline } from '../src/image/pipeline.ts';
 import { build } from '../src/index.ts';
 import { listFiles, MINI_SITE, snapshot, tempDir } from './helpers.ts';
 import { alphaPng, photoJpeg } from './photos.ts';
+
+// every fork still happens; the test only counts the image encoder's
+vi.mock('node:child_process', async (original) => {
+  const actual = await original<typeof import('node:child_process')>();
+  return { ...actual, fork: vi.fn(actual.fork) };
+});
+const encoderStarts = () =>
+  vi.mocked(fork).mock.calls.filter(([file]) => String(file).includes('encoder-child')).length;
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/image-site');
 const PHOTOS = [
@@ -19,6 +29,7 @@ const PHOTOS = [
 let root: string;
 let content: string;
 let out: string;
+let coldEncoderStarts = 0;
 
 /** A copy of the image fixture with the mini site's node_modules, and its content folder. */
 function siteCopy(): { root: string; content: string } {
@@ -44,6 +55,7 @@ beforeAll(async () => {
   listPhotos(PHOTOS);
   out = path.join(tempDir(), 'out');
   await build({ root, contentDir: content, outDir: out, compress: 'none' });
+  coldEncoderStarts = encoderStarts();
 }, 240_000);
 
 const html = () => readFileSync(path.join(out, 'index.html'), 'utf8');
@@ -113,11 +125,15 @@ describe('a build with photos', () => {
     });
   });
 
-  it('builds again byte for byte the same, from the cache', async () => {
+  it('builds again byte for byte the same, from the cache, without decoding a photo', async () => {
     const before = snapshot(out);
     const again = path.join(tempDir(), 'out');
+    vi.mocked(fork).mockClear();
     await build({ root, contentDir: content, outDir: again, compress: 'none' });
     expect(snapshot(again)).toEqual(before);
+    // variants, placeholders and the SVG card all came from the cache: no encoder process
+    expect(coldEncoderStarts).toBe(1);
+    expect(encoderStarts()).toBe(0);
   }, 120_000);
 });
 

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { blurPlaceholder, ensureVariant, QUALITY, type Variant } from './encode.ts';
+import { createEncoder } from './encoder.ts';
 import { imageError } from './image-error.ts';
 import type { ImportedVariant } from './imported.ts';
 import { limiter } from './limit.ts';
@@ -65,6 +65,7 @@ export interface PipelineOptions {
 
 export function createImagePipeline(options: PipelineOptions): ImagePipeline {
   const run = limiter(Math.max(1, availableParallelism()));
+  const encoder = createEncoder();
   const planned = new Map<string, Variant>();
   const made = new Map<string, Promise<string>>();
   let usesDataUris = false;
@@ -72,7 +73,7 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
   const make = (variant: Variant): Promise<string> => {
     let file = made.get(variant.name);
     if (!file) {
-      file = run(() => ensureVariant(options.cacheDir, variant));
+      file = run(() => ensureVariant(options.cacheDir, variant, encoder));
       made.set(variant.name, file);
       // a failure is reported by files() or fileOf(); it must not end the process meanwhile
       file.catch(() => {});
@@ -88,8 +89,8 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
   const adoptImports = () => {
     for (const v of options.imports?.() ?? []) {
       if (planned.has(v.name)) continue;
-      const { file, ...size } = v;
-      plan({ kind: 'resize', ...size, source: { source: file, bytes: file } });
+      const { file, name, ...size } = v;
+      plan({ kind: 'pixels', name, job: { kind: 'resize', file, ...size }, source: file });
     }
   };
 
@@ -103,9 +104,9 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
     const image = await readImage(file, label, from);
     const variants: ImportedVariant[] = [];
     const data = await describe(image, { from }, (v) => {
-      if (v.kind === 'resize') {
-        const { name, width, height, format, quality } = v;
-        variants.push({ name, file, width, height, format, quality });
+      if (v.kind === 'pixels' && v.job.kind === 'resize') {
+        const { width, height, format, quality } = v.job;
+        variants.push({ name: v.name, file, width, height, format, quality });
       }
     });
     return { data, variants };
@@ -154,15 +155,19 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
         widths.map((width) => ({
           width,
           url: add({
-            kind: 'resize',
+            kind: 'pixels',
             name: variantName(source, hash, width, format),
-            // the file, not the bytes: a planned variant must not hold a 5 MB photo until it is made
-            source: { source: image.source, bytes: image.file },
-            width,
-            height: heightAt(width, full),
-            ...(asked.height ? { fit: asked.fit ?? 'cover' } : {}),
-            format,
-            quality: asked.quality ?? QUALITY[format],
+            job: {
+              kind: 'resize',
+              // the file, not the bytes: a planned variant must not hold a 5 MB photo until it is made
+              file: image.file,
+              width,
+              height: heightAt(width, full),
+              ...(asked.height ? { fit: asked.fit ?? 'cover' } : {}),
+              format,
+              quality: asked.quality ?? QUALITY[format],
+            },
+            source: image.source,
             ...(asked.from ? { from: asked.from } : {}),
           }),
         })),
@@ -181,7 +186,7 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
     // a blurred copy behind a transparent image would show through it
     if ((asked.placeholder ?? 'blur') === 'blur' && !image.hasAlpha) {
       // not queued behind the variants: the content stage waits for it (shrink-on-load keeps it cheap)
-      data.placeholder = await blurPlaceholder(image, asked.from);
+      data.placeholder = await blurPlaceholder(options.cacheDir, encoder, image, asked.from);
       usesDataUris = true;
     }
     return data;
@@ -195,20 +200,11 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
       .update(svg)
       .digest('hex')
       .slice(0, 10);
-    const name = `${variantName(asked.name, hash, asked.width, format)}`;
-    const bytes = await run(() => {
-      const image = sharp(Buffer.from(svg)).resize({
-        width: asked.width,
-        height: asked.height,
-        fit: 'fill',
-      });
-      return (
-        format === 'png'
-          ? image.png({ compressionLevel: 9 })
-          : image.jpeg({ quality: 85, mozjpeg: true })
-      ).toBuffer();
-    });
-    const src = plan({ kind: 'bytes', name, bytes });
+    const name = variantName(asked.name, hash, asked.width, format);
+    const { width, height } = asked;
+    const job = { kind: 'raster', svg, width, height, format } as const;
+    // made when missing, like a photo's variants: a warm build rasterizes nothing
+    const src = plan({ kind: 'pixels', name, job, source: asked.name });
     return { src, width: asked.width, height: asked.height, type: MIME[format] };
   }
 

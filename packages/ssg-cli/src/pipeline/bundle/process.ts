@@ -1,7 +1,6 @@
 // Where the bundle jobs run: a forked child process (IPC messages), or this process.
 import { type ChildProcess, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { childModule } from '../../child-module.ts';
 import { SsgError } from '../../errors.ts';
 import type { ClientBundleOutput } from './client.ts';
 import { type BundleAnswer, type BundleJob, jobError, runBundleJob } from './job.ts';
@@ -50,21 +49,12 @@ export function startBundler(): Bundler {
 const unexpected = (kind: string) =>
   new SsgError('BUNDLE_FAILED', `The bundle process answered "${kind}" out of turn.`);
 
-/** The compiled child beside this module, or the TypeScript one through tsx (tests, from sources). */
-function childModule(): { file: string; execArgv: string[] } {
-  const here = import.meta.url;
-  if (here.endsWith('.js'))
-    return { file: fileURLToPath(new URL('./child.js', here)), execArgv: [] };
-  const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm')).href;
-  return { file: fileURLToPath(new URL('./child.ts', here)), execArgv: ['--import', tsx] };
-}
-
 /** Forks the bundle child process, which loads Vite and then answers jobs one by one over IPC. */
 function startBundleProcess(): {
   run(job: BundleJob): Promise<BundleAnswer>;
   stop(): Promise<void>;
 } {
-  const { file, execArgv } = childModule();
+  const { file, execArgv } = childModule(import.meta.url, 'child');
   // stdout piped to this process's stderr: what a plugin prints is not part of the build's output
   const child: ChildProcess = fork(file, [], {
     execArgv,
