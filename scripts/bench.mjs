@@ -11,6 +11,8 @@
  *   main-thread longest task while / and /galeria/ hydrate, click → paint for the first and
  *              second prefetched click, at 4× CPU slowdown
  *   images     100 phone photos (4000×3000) through <Image>, ours against Astro's astro:assets (once)
+ *   lighthouse-pages Lighthouse mobile on / and /galeria/ of the clinic, and of the clinic whose
+ *              gallery holds six 4000×3000 phone photos
  *
  * Options: --quick (N=100, one run, Astro 5 as the only peer and cold only, one Lighthouse run),
  * --only=scale,clinic,…, --sizes=1000,10000,100000, --runs=3,
@@ -157,7 +159,7 @@ const SECTIONS = [
   },
 ];
 // Browser sections written as modules of their own join the registry before `load` when present.
-const OPTIONAL_SECTIONS = ['main-thread.mjs', 'images.mjs'];
+const OPTIONAL_SECTIONS = ['main-thread.mjs', 'images.mjs', 'lighthouse-pages.mjs'];
 for (const file of OPTIONAL_SECTIONS) {
   const path = join(import.meta.dirname, 'bench', file);
   if (!existsSync(path)) continue;

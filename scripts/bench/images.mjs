@@ -322,6 +322,15 @@ const times = (r) => (Number.isFinite(r) ? `${r.toFixed(1)}×` : '—');
 export default {
   name: 'images',
   run: (ctx) =>
-    runImages({ benchDir: ctx.benchDir, repoRoot: ctx.repoRoot, runs: 1, log: ctx.log }),
+    runImages({
+      benchDir: ctx.benchDir,
+      repoRoot: ctx.repoRoot,
+      runs: 1,
+      log: ctx.log,
+      // --tools: `ssg` is ours with and without the photos, `astro` is Astro 5's astro:assets
+      only: ['ssg', 'bare', 'astro'].filter((n) =>
+        ctx.settings.tools.includes(n === 'bare' ? 'ssg' : n),
+      ),
+    }),
   report: (res) => imagesReport(res, { s: seconds, mb: megabytes, x: times }),
 };
