@@ -1,25 +1,29 @@
 /** Reading a source image: a path inside the content folder, its bytes, its kind and size. */
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { imageError } from './image-error.ts';
 import type { ImageOptions } from './types.ts';
 
-export interface SourceImage {
+interface SourceFacts {
   /** Path as written in the content. */
   source: string;
-  /** The file, absolute: variants read it again when made, so the bytes need not stay in memory. */
+  /** The file, absolute: the encoder process reads it, so its bytes never enter this one. */
   file: string;
-  bytes: Buffer;
   /** sha256 of the bytes, hex. */
   digest: string;
-  format: 'svg' | 'raster';
   /** Upright size (EXIF orientation applied). */
   width: number;
   height: number;
   hasAlpha: boolean;
 }
+
+/** An SVG (its bytes are written out as they are) or a photo (never read whole here). */
+export type SourceImage =
+  | (SourceFacts & { format: 'svg'; bytes: Buffer })
+  | (SourceFacts & { format: 'raster' });
 
 /** The absolute file of `source`, refusing absolute paths and any that leave the content folder. */
 export function resolveInside(
@@ -56,7 +60,9 @@ export async function readImage(
   source: string,
   from?: ImageOptions['from'],
 ): Promise<SourceImage> {
-  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+  // Streamed, and the header read by libvips from the file: a 5 MB photo is never held in
+  // memory here (100 of them grew the bundle process by ~400 MB when read whole).
+  const digest = await digestOf(file).catch((error: NodeJS.ErrnoException) => {
     throw imageError(
       'IMAGE_NOT_FOUND',
       source,
@@ -66,10 +72,9 @@ export async function readImage(
       error,
     );
   });
-  const digest = createHash('sha256').update(bytes).digest('hex');
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    meta = await sharp(file).metadata();
   } catch (error) {
     const known = /unsupported image format/i.test((error as Error).message);
     throw imageError(
@@ -87,7 +92,7 @@ export async function readImage(
     return {
       source,
       file,
-      bytes,
+      bytes: await readFile(file),
       digest,
       format: 'svg',
       width: meta.width,
@@ -109,11 +114,21 @@ export async function readImage(
   return {
     source,
     file,
-    bytes,
     digest,
     format: 'raster',
     width: turned ? meta.height : meta.width,
     height: turned ? meta.width : meta.height,
     hasAlpha: meta.hasAlpha,
   };
+}
+
+/** sha256 of a file, hex, read in 64 KB pieces. */
+function digestOf(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
 }

@@ -1,0 +1,11 @@
+import sharp from 'sharp';
+import { readdirSync } from 'node:fs';
+sharp.cache(false);
+const [dir, conc, n] = process.argv.slice(2);
+const widths = [320, 480, 640, 960, 1280, 1600, 2048];
+const enc = (img, fmt) => fmt === 'avif' ? img.avif({ quality: 50, effort: 3 }) : fmt === 'webp' ? img.webp({ quality: 72, effort: 4 }) : img.jpeg({ quality: 75, mozjpeg: true });
+const jobs = [];
+for (const f of readdirSync(dir).slice(0, Number(n))) for (const fmt of ['avif', 'webp', 'jpeg']) for (const w of widths) jobs.push(() => enc(sharp(`${dir}/${f}`).autoOrient().resize({ width: w }), fmt).toBuffer());
+const t0 = performance.now();
+let i = 0; await Promise.all(Array.from({ length: Number(conc) }, async () => { while (i < jobs.length) await jobs[i++](); }));
+console.log('conc', conc, 'photos', n, Math.round(performance.now() - t0), 'ms', Math.round(process.resourceUsage().maxRSS / 1024), 'MB');
