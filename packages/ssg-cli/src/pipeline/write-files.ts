@@ -83,8 +83,9 @@ export async function writeFiles(
   const target = typeof into === 'string' ? folders(into) : into;
   const entries = [...files];
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    for (let entry = entries[next++]; entry !== undefined; entry = entries[next++]) {
+    for (let entry = entries[next++]; !failed && entry !== undefined; entry = entries[next++]) {
       const [name, contents] = entry;
       const file = path.join(target.root, name);
       await target.ensure(path.dirname(file));
@@ -102,5 +103,14 @@ export async function writeFiles(
       await hooks.placed?.(name, file, data, linked ? from : undefined);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, entries.length) }, worker));
+  const stopping = () =>
+    worker().catch((error: unknown) => {
+      failed = true; // the others stop too: nothing may land in a folder being removed
+      throw error;
+    });
+  const done = await Promise.allSettled(
+    Array.from({ length: Math.min(CONCURRENCY, entries.length) }, stopping),
+  );
+  const failure = done.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
