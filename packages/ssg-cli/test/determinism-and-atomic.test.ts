@@ -13,7 +13,7 @@ describe('determinism', () => {
     expect(snapshot(second.outDir)).toEqual(snapshot(first.outDir));
   });
 
-  it('changes the compilation hash when content changes', async () => {
+  it('changes the compilation hash when content a running tab keeps changes (a static query, a slice)', async () => {
     const content = contentCopy();
     const before = await buildMini({ contentDir: content });
     writeFileSync(

@@ -9,6 +9,7 @@ import { type FoldersAhead, type OutputInput, outputOf, writeOutput } from './em
 import type { IncrementalCache } from './incremental/index.ts';
 import { keepRecentChunks } from './keep-builds.ts';
 import { offlinePageOf } from './offline-page.ts';
+import type { Placed } from './reuse-files.ts';
 import type { BuildReporter, OutputBytes } from './types.ts';
 
 export interface EmitInput extends Omit<OutputInput, keyof ResolvedSite> {
@@ -22,13 +23,11 @@ export interface EmitInput extends Omit<OutputInput, keyof ResolvedSite> {
 }
 
 /** What stage "emit" made. */
-export interface Emitted {
+export interface Emitted extends Placed {
   compilationHash: string;
   bytes: OutputBytes;
   /** Output-relative path → MD5 of each file the worker precaches. */
   precache: ReadonlyMap<string, string>;
-  /** Names of the output files (URL paths) emit wrote. */
-  emitted: string[];
   /** Names the host config and the recent builds' chunks wrote. */
   written: string[];
   /** The output folder already held exactly this build: nothing was written. */
@@ -44,18 +43,22 @@ export async function emit(
 ): Promise<Emitted> {
   const memo = cache.compilationMemo(JSON.stringify([input.csp ?? null, site.serviceWorker]));
   const output = outputOf({ ...site, ...input, memo });
-  const { compilationHash, warnings } = output;
+  const { compilationHash } = output;
   const emitted = [...output.files.keys()];
   await input.images?.ready(); // the images made while the pages rendered, copied below
   const copied = copiedFolders(site, input.content, input.images);
-  const bytes = await cache.upToDate(compilationHash, emitted, copied);
+  const bytes = await cache.upToDate(compilationHash, emitted, copied, output.same !== undefined);
   if (bytes) {
-    const precache = new Map<string, string>();
-    return { compilationHash, bytes, precache, emitted, written: [], upToDate: true, warnings };
+    const none = { precache: new Map(), revisions: new Map(), linked: new Set<string>() };
+    const warnings = output.finish();
+    return { compilationHash, bytes, ...none, written: [], upToDate: true, warnings };
   }
   const { stagingDir, compress } = site;
   const client = input.client;
-  const written = await writeOutput(output, { ...input, stagingDir, compress, client, copied });
+  const reuse = await cache.reuse();
+  const write = { ...input, stagingDir, compress, client, copied, reuse };
+  const written = await writeOutput(output, write);
+  const warnings = output.finish();
   const host = await emitHostConfig({
     ...site,
     ...input,
@@ -67,7 +70,6 @@ export async function emit(
   return {
     ...written,
     compilationHash,
-    emitted,
     written: [...host, ...kept.written],
     upToDate: false,
     warnings,

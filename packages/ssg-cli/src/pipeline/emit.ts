@@ -1,5 +1,5 @@
-// Stage "emit": the build's files in memory (with the compilation hash over them), then written
-// into the staging folder with the site's copied folders.
+// Stage "emit": the build's files in memory (with the compilation hash), then written into the
+// staging folder with the site's copied folders; a file the last build wrote alike is linked.
 import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,13 +15,16 @@ import {
 } from '@ssg/loader/contract';
 import { SsgError } from '../errors.ts';
 import { htmlFileOf } from '../shared/files.ts';
+import { matchPathsOf } from '../shared/match-paths.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { ClientBundle } from './bundle/client.ts';
-import { type CompressMode, compressesPages, compressWritten, writeSiblings } from './compress.ts';
-import type { CompilationMemo } from './incremental/hash-memo.ts';
+import { compilationHashOf } from './compilation-hash.ts';
+import { type CompressMode, compressesPages, compressWritten } from './compress.ts';
+import type { CompilationMemo, Memo } from './incremental/hash-memo.ts';
 import { checkPageDataSize } from './page-data-size.ts';
 import { progressCounter } from './progress.ts';
-import { HASH_PLACEHOLDER, type RenderedPage, type RenderedPages } from './render.ts';
+import type { RenderedPage, RenderedPages } from './render.ts';
+import { type Placed, placedFiles, type Reuse } from './reuse-files.ts';
 import type { Routes } from './routes.ts';
 import { isPrecached, md5 } from './service-worker.ts';
 import type { BuildReporter, LoadedSite, OutputBytes } from './types.ts';
@@ -45,7 +48,7 @@ export interface OutputInput {
   routes: Routes;
   rendered: RenderedPages;
   client: ClientBundle;
-  /** The last build's compilation hash, when this one is made of the same (the incremental cache). */
+  /** Whether the last build's output was made of the same (the incremental cache). */
   memo?: CompilationMemo;
 }
 
@@ -53,25 +56,23 @@ export interface OutputInput {
 export interface Output {
   /** Data files as they are; each page's HTML made when it is written (not 10,000 held at once). */
   files: Map<string, FileContents>;
-  /** Digest of everything the build produced (client code, JSON, HTML): it changes exactly when they do. */
+  /** What a tab that loaded this build keeps using (compilation-hash.ts): not the pages' content. */
   compilationHash: string;
-  /** Page-data files over the size limit. */
-  warnings: string[];
+  /** The last build's memo when this output is made of exactly what the last one was. */
+  same?: Memo | undefined;
+  /** Once every file was made: the page-data files over the size limit (the memo remembers them). */
+  finish(): string[];
   /** How many of the files are pages' HTML. */
   pageCount: number;
 }
 
-/**
- * HTML, page-data, static queries, slice data, app-data and the site's extra files. The
- * compilation hash is the digest of everything else the build produced (client code, JSON,
- * HTML), so it changes exactly when they do.
- */
+/** HTML, page-data, static queries, slice data, app-data and the site's extra files. */
 export function outputOf(input: OutputInput): Output {
-  const { files, compilationHash, warnings } = dataFiles(input);
+  const { files, ...rest } = dataFiles(input);
   const all: Map<string, FileContents> = files;
   for (const page of input.rendered.pages)
-    all.set(htmlUrlOf(page), () => page.html(compilationHash));
-  return { files: all, compilationHash, warnings, pageCount: input.rendered.pages.length };
+    all.set(htmlUrlOf(page), () => page.html(rest.compilationHash));
+  return { files: all, ...rest, pageCount: input.rendered.pages.length };
 }
 
 /** The output with every page's HTML made: what `ssg dev` answers from. */
@@ -86,19 +87,26 @@ export function outputFiles(input: OutputInput): Map<string, string | Uint8Array
 
 const htmlUrlOf = (page: RenderedPage): string => `/${htmlFileOf(page.pageData.path)}`;
 
-/**
- * Every output file but the HTML of the pages, and the compilation hash (over the HTML too). The
- * pages' data files are made when hashed and again when written, never all held at once.
- */
+/** Every output file but the HTML of the pages; the pages' data files are made when written. */
 function dataFiles(input: OutputInput) {
   const files = new Map<string, FileContents>();
   const { pages, slices, staticQueryResults } = input.rendered;
   const warningOf = new Map<RenderedPage, string>();
-  for (const page of pages) files.set(pageDataUrl(page.pageData.path), () => json(page.pageData));
-  for (const [hash, query] of staticQueryResults) {
-    files.set(staticQueryUrl(hash), json({ data: query.data } satisfies StaticQueryResult));
-  }
-  for (const slice of slices) files.set(sliceDataUrl(slice.name), json(slice.sliceData));
+  for (const page of pages)
+    files.set(pageDataUrl(page.pageData.path), () => {
+      const made = json(page.pageData);
+      const warning = checkPageDataSize(page.pageData, made);
+      if (warning) warningOf.set(page, warning);
+      return made;
+    });
+  const sessionFiles: Array<[string, string]> = [];
+  for (const [hash, query] of staticQueryResults)
+    sessionFiles.push([
+      staticQueryUrl(hash),
+      json({ data: query.data } satisfies StaticQueryResult),
+    ]);
+  for (const slice of slices) sessionFiles.push([sliceDataUrl(slice.name), json(slice.sliceData)]);
+  for (const [url, contents] of sessionFiles) files.set(url, contents);
   for (const extra of input.loaded.site.files?.({
     content: input.content,
     brand: input.brand,
@@ -107,33 +115,21 @@ function dataFiles(input: OutputInput) {
   }) ?? []) {
     files.set(`/${extra.path.replace(/^\/+/, '')}`, extra.contents);
   }
+  const { client, trailingSlash } = input;
+  const matchPaths = matchPathsOf(input.routes.routes);
+  const compilationHash = compilationHashOf({ client, trailingSlash, matchPaths, sessionFiles });
   const pageByDataUrl = new Map(pages.map((page) => [pageDataUrl(page.pageData.path), page]));
   // Code-point order: the same on every machine, whatever its locale.
   const names = [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const fingerprint = input.memo && fingerprintOf(input, input.memo, names, files, pageByDataUrl);
-  const known = fingerprint ? input.memo?.lookup(fingerprint) : undefined;
-  if (known) {
-    files.set(appDataUrl(), json({ compilationHash: known.compilationHash } satisfies AppData));
-    return { files, compilationHash: known.compilationHash, warnings: known.warnings };
-  }
-
-  const digest = createHash('sha256');
-  for (const asset of input.client.files) digest.update(asset);
-  for (const name of names) {
-    const contents = files.get(name) as FileContents;
-    const made = typeof contents === 'function' ? contents() : contents;
-    const page = pageByDataUrl.get(name);
-    const warning = page && typeof made === 'string' && checkPageDataSize(page.pageData, made);
-    if (page && warning) warningOf.set(page, warning);
-    digest.update(name).update(made);
-  }
-  // each document with the placeholder where the hash goes, made again when it is written
-  for (const page of pages) digest.update(page.html(HASH_PLACEHOLDER));
-  const compilationHash = digest.digest('hex').slice(0, 20);
+  const same = fingerprint ? input.memo?.lookup(fingerprint) : undefined;
   files.set(appDataUrl(), json({ compilationHash } satisfies AppData));
-  const warnings = pages.flatMap((page) => warningOf.get(page) ?? []);
-  if (fingerprint) input.memo?.remember({ fingerprint, compilationHash, warnings });
-  return { files, compilationHash, warnings };
+  const finish = () => {
+    const warnings = same?.warnings ?? pages.flatMap((page) => warningOf.get(page) ?? []);
+    if (fingerprint) input.memo?.remember({ fingerprint, compilationHash, warnings });
+    return warnings;
+  };
+  return { files, compilationHash, same, finish };
 }
 
 /**
@@ -198,11 +194,13 @@ export interface WriteInput {
   copied: ReadonlyArray<{ from: string; to: string }>;
   /** Folders made ahead, on a cold build. */
   folders?: FoldersAhead;
+  /** The last output's file to link in place of writing `name` again, when it has these bytes. */
+  reuse?: Reuse | undefined;
   reporter?: BuildReporter;
 }
 
 /** What emit wrote: sizes by kind, and the worker's precache revisions. */
-export interface Written {
+export interface Written extends Placed {
   bytes: OutputBytes;
   /** Output-relative path → MD5 of each file the worker precaches, hashed as it was written. */
   precache: Map<string, string>;
@@ -215,6 +213,8 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   // is read back (reading and hashing 20,000 files again took ~5 s at 10,000 pages).
   const bytes: OutputBytes = { html: 0, js: 0, css: 0, json: 0, other: 0 };
   const precache = new Map<string, string>();
+  const pagesToo = compressesPages(input.compress, output.pageCount);
+  const placed = placedFiles(input.reuse, pagesToo);
   const writing = new Map<string, FileContents>();
   // Compressed on libuv's threads while the files are written; a failure only loses the figure.
   const zipped = gzipSizes(stagingDir, client).catch(() => undefined);
@@ -227,25 +227,23 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
       else if (name.endsWith('.json')) bytes.json += data.byteLength;
       else bytes.other += data.byteLength;
       const file = name.slice(1);
-      if (isPrecached(file)) precache.set(file, md5(data));
+      const revision = placed.made(name, data);
+      if (isPrecached(file)) precache.set(file, revision);
       tick();
       return data;
     });
   }
   try {
-    const pagesToo = compressesPages(input.compress, output.pageCount);
-    await writeFiles(
-      input.folders?.into ?? stagingDir,
-      writing,
-      pagesToo ? writeSiblings : undefined,
-    );
+    await writeFiles(input.folders?.into ?? stagingDir, writing, placed);
     if (input.compress !== 'none') await compressWritten(stagingDir, client.files);
     for (const asset of input.copied) {
       const target = path.join(stagingDir, asset.to);
-      await cp(asset.from, target, { recursive: true });
+      const filter = (_from: string, to: string) => placed.unlinkBeforeCopy(stagingDir, to);
+      await cp(asset.from, target, { recursive: true, filter });
       await hashCopied(stagingDir, target, precache);
     }
   } catch (error) {
+    if (error instanceof SsgError) throw error; // a page's data over the limit, as it was made
     throw new SsgError('EMIT_FAILED', `Writing the output failed: ${(error as Error).message}`, {
       hint: 'Check that the output folder is writable and the disk has room; the previous output was left untouched.',
       cause: error,
@@ -258,7 +256,7 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   }
   bytes.css = Buffer.byteLength(client.styles);
   bytes.gzip = await zipped;
-  return { bytes, precache };
+  return { bytes, precache, revisions: placed.revisions, linked: placed.linked };
 }
 
 const isScript = (file: string): boolean => /\.m?js$/.test(file);

@@ -23,8 +23,7 @@ export interface RenderedPage {
   pageData: PageData;
   /**
    * The whole HTML document with the given compilation hash. Made on demand, not held: emit
-   * hashes all documents (with the placeholder) before the hash exists, then writes each one,
-   * and 10,000 documents held at once were ~27 MB of the build's peak memory.
+   * makes each one as it writes it; 10,000 documents held at once were ~27 MB of the peak memory.
    */
   html(compilationHash: string): string;
   /** The hashes of the document's inline scripts and styles, for its Content-Security-Policy. */
@@ -36,9 +35,6 @@ export interface RenderedSlice {
   sliceData: SliceData;
   html: string;
 }
-
-/** Stands in for the compilation hash until every other output is known (emit replaces it). */
-export const HASH_PLACEHOLDER = '%%SSG_COMPILATION_HASH%%';
 
 /** What the render reads: the site's code, content, routes, client bundle and options. */
 export interface RenderInput {

@@ -1,5 +1,5 @@
 // Writing many files with a bounded number of operations in flight, folders made as needed.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { faultPoint } from './fault.ts';
 
@@ -63,6 +63,14 @@ export function makeFolders(
   };
 }
 
+/** What `writeFiles` may do besides writing each file. */
+export interface WriteHooks {
+  /** A file holding exactly these bytes to hard-link instead of writing them (none: write). */
+  linkFrom?: ((name: string, data: string | Uint8Array) => string | undefined) | undefined;
+  /** Runs after each file is placed (`from`: the file it was linked to), inside the bounded loop. */
+  placed?: (name: string, file: string, data: string | Uint8Array, from?: string) => Promise<void>;
+}
+
 /**
  * Writes many files below `into.root` with a bounded number of operations in flight (one at a
  * time, 10,000 pages take seconds of waiting), making their folders as needed.
@@ -70,22 +78,39 @@ export function makeFolders(
 export async function writeFiles(
   into: Folders | string,
   files: ReadonlyMap<string, FileContents>,
-  /** Runs after each file is written, inside the bounded loop (compressed siblings). */
-  written?: (file: string, data: string | Uint8Array) => Promise<void>,
+  hooks: WriteHooks = {},
 ): Promise<void> {
   const target = typeof into === 'string' ? folders(into) : into;
   const entries = [...files];
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    for (let entry = entries[next++]; entry !== undefined; entry = entries[next++]) {
+    for (let entry = entries[next++]; !failed && entry !== undefined; entry = entries[next++]) {
       const [name, contents] = entry;
       const file = path.join(target.root, name);
       await target.ensure(path.dirname(file));
       const data = typeof contents === 'function' ? contents() : contents;
-      await writeFile(file, data);
+      const from = hooks.linkFrom?.(name, data);
+      // a link writes no bytes and keeps the file's time; gone since it was checked: written
+      const linked =
+        from !== undefined &&
+        (await link(from, file).then(
+          () => true,
+          () => false,
+        ));
+      if (!linked) await writeFile(file, data);
       faultPoint('write');
-      await written?.(file, data);
+      await hooks.placed?.(name, file, data, linked ? from : undefined);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, entries.length) }, worker));
+  const stopping = () =>
+    worker().catch((error: unknown) => {
+      failed = true; // the others stop too: nothing may land in a folder being removed
+      throw error;
+    });
+  const done = await Promise.allSettled(
+    Array.from({ length: Math.min(CONCURRENCY, entries.length) }, stopping),
+  );
+  const failure = done.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }

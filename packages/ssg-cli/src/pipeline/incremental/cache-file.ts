@@ -8,6 +8,7 @@ import type { PageOutput } from '../render-workers.ts';
 import type { OutputBytes } from '../types.ts';
 import type { BodyRef } from './body-store.ts';
 import { sha } from './digest.ts';
+import type { OutputRecord } from './output-record.ts';
 
 /** A page in the index: its keys, what its render used, and where its body lies in the store. */
 export interface SavedPage extends Omit<PageOutput, 'html' | 'staticHtml'> {
@@ -32,10 +33,9 @@ export interface SavedClient {
 export interface LastBuild {
   compilationHash: string;
   options: string;
-  seal: string;
+  /** Each file the build placed in the output folder, as it left it (output-record.ts). */
+  files: OutputRecord;
   bytes: OutputBytes;
-  /** What the host config, the kept chunks, the worker and the client wrote besides emit's files. */
-  written: string[];
   /** The fingerprint of everything the output was made of, with its hash and warnings. */
   memo?: { fingerprint: string; compilationHash: string; warnings: string[] };
 }
@@ -50,7 +50,7 @@ export interface SavedState {
   last?: LastBuild;
 }
 
-const VERSION = 3;
+const VERSION = 4;
 const CACHE_DIR = 'node_modules/.ssg/incremental';
 
 /** The cache file of an output folder (tests delete it to compare with a build from scratch). */

@@ -1,6 +1,6 @@
-// The compilation hash without making every document again: when everything the output is made
+// Whether the output is the last build's without making every file: when everything it is made
 // of (each page's render inputs, the data files, the client and the document options) has the
-// fingerprint of the last build, its compilation hash and warnings are that build's.
+// fingerprint of the last build, so are its bytes, compilation hash and warnings.
 import { createHash } from 'node:crypto';
 import type { LastBuild } from './cache-file.ts';
 import type { PageCache } from './page-cache.ts';

@@ -5,14 +5,16 @@
  *   is appended to and read from while pages render and their documents are made (body-store.ts);
  * - the client bundle and the digest of every file Vite read for it, so an unchanged client skips
  *   Vite and takes the previous output's chunks (client-cache.ts);
- * - the last build written to that folder: when a build would write exactly the same output the
- *   folder is left as it is (output-seal.ts).
+ * - the last build written to that folder and a record of each file it placed there: when a build
+ *   would write exactly the same output the folder is left as it is (output-seal.ts), and a file
+ *   whose bytes are unchanged is linked from it rather than written (output-record.ts).
  * The document around each page is always made again, so client chunks and options need no key.
  * Nothing is trusted blindly: a cache entry only ever stands for a render of the same inputs.
  * The build consults it through `IncrementalCache` only.
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { ClientBundle } from '../bundle/client.ts';
 import type { OutputBytes } from '../types.ts';
 import { BodyStore } from './body-store.ts';
@@ -26,7 +28,8 @@ import {
 } from './cache-file.ts';
 import { type ClientFolders, recordClient, reuseClient } from './client-cache.ts';
 import { compilationMemo, type Memo } from './hash-memo.ts';
-import { type OptionsInput, optionsKey, outputUpToDate, seal } from './output-seal.ts';
+import { checkOutput, type PlacedOutput, recordOutput, revisionIn } from './output-record.ts';
+import { type OptionsInput, optionsKey, outputUpToDate } from './output-seal.ts';
 import { PageCache } from './page-cache.ts';
 import { toolHash } from './tool-hash.ts';
 
@@ -42,13 +45,9 @@ export interface CacheSite extends ClientFolders, Omit<OptionsInput, 'assets'> {
 }
 
 /** The finished build, as the next one will compare with it. */
-export interface FinishedBuild {
+export interface FinishedBuild extends PlacedOutput {
   compilationHash: string;
   bytes: OutputBytes;
-  /** Output-relative names of emit's files. */
-  emitted: readonly string[];
-  /** Names the host config, the kept chunks and the worker wrote. */
-  written: readonly string[];
 }
 
 export type IncrementalCache = Awaited<ReturnType<typeof openIncremental>>;
@@ -63,6 +62,9 @@ export async function openIncremental(site: CacheSite) {
   const previous =
     previousFile && store.file !== previousFile ? new BodyStore(previousFile, 0) : undefined;
   const pages = new PageCache(saved.pages, site.codeHash, site.trailingSlash, { store, previous });
+  const outputThere = saved.last !== undefined && existsSync(site.outDir);
+  // the folder is checked against the record while content loads (a worker thread)
+  const changed = outputThere ? checkOutput(site.outDir, saved.last?.files) : undefined;
   const closeStores = () => {
     store.close();
     previous?.close();
@@ -76,7 +78,7 @@ export async function openIncremental(site: CacheSite) {
   return {
     pages,
     /** An earlier build wrote this output folder, and it is still there. */
-    hadOutput: saved.last !== undefined && existsSync(site.outDir),
+    hadOutput: outputThere,
     /** The saved client bundle, its chunks copied into the staging folder; none: Vite must run. */
     async reuseClient(): Promise<ClientBundle | undefined> {
       const bundle = await reuseClient(saved.client, site);
@@ -89,21 +91,32 @@ export async function openIncremental(site: CacheSite) {
     },
     /**
      * The bytes of the output when the folder already holds exactly this build (`names`: emit's
-     * files; `assets`: the folders copied into the output); none otherwise.
+     * files; `assets`: the folders copied into the output; `same`: the hash memo's answer); none
+     * otherwise.
      */
     async upToDate(
       compilationHash: string,
       names: readonly string[],
       assets: OptionsInput['assets'],
+      same: boolean,
     ) {
-      const sealOf = (all: readonly string[]) =>
-        existsSync(site.outDir) ? seal(site.outDir, all) : undefined;
       options = await optionsKey(tool, { ...site, assets });
-      const now = { compilationHash, options, names };
-      upToDate = outputUpToDate(saved.last, now, sealOf);
+      const now = { compilationHash, options, names, same };
+      upToDate = outputUpToDate(saved.last, now, await changed);
       return upToDate ? saved.last?.bytes : undefined;
     },
-    /** The compilation hash of the last build, when this one is made of exactly the same. */
+    /** Where to link an unchanged file from: the last output's copy, if untouched since. */
+    async reuse(): Promise<((name: string, revision: string) => string | undefined) | undefined> {
+      const files = saved.last?.files;
+      const gone = await changed;
+      if (!files || !gone) return undefined;
+      return (name, revision) => {
+        const entry = files[name];
+        const same = entry !== undefined && revisionIn(entry) === revision && !gone.has(name);
+        return same ? path.join(site.outDir, name) : undefined;
+      };
+    },
+    /** Whether this build's output is made of exactly what the last one's was. */
     compilationMemo: (documentOptions: string) =>
       compilationMemo(pages, saved.last, documentOptions, (made) => {
         memo = made;
@@ -122,13 +135,12 @@ export async function openIncremental(site: CacheSite) {
       // Nothing rendered, bundled or written: the saved state is still exact.
       if (!scratch && upToDate && client && pages.allReused) return;
       if (!client && vite) client = await recordClient(vite.bundle, vite.inputs, site);
-      const written = upToDate ? (saved.last?.written ?? []) : [...build.written];
+      const before = saved.last?.files ?? {};
       const last = {
         compilationHash: build.compilationHash,
         options,
-        seal: seal(site.outDir, [...build.emitted, ...written]),
+        files: upToDate ? before : recordOutput(site.outDir, before, build),
         bytes: build.bytes,
-        written,
         memo,
       };
       const bodies = { file: store.file, live: store.live };

@@ -1,65 +1,64 @@
-// Real: the up-to-date query of the incremental cache, with the seal of a real temporary folder.
-// Faked: the last build's record (written by hand) and, in the pure cases, the seal function.
+// Real: the up-to-date query, and the record and check of a real temporary folder (the check on
+// its worker thread). Faked: the last build's record in the pure cases (written by hand).
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LastBuild } from './cache-file.ts';
-import { outputUpToDate, seal } from './output-seal.ts';
+import { checkOutput, recordOutput } from './output-record.ts';
+import { outputUpToDate } from './output-seal.ts';
 
 const last: LastBuild = {
   compilationHash: 'h1',
   options: 'o1',
-  seal: 'sealed',
+  files: { '/index.html': 'abc 1:2:3', '/sw.js': '- 4:5:6' },
   bytes: { html: 1, js: 2, css: 3, json: 4, other: 5 },
-  written: ['sw.js', '_headers'],
 };
-const now = { compilationHash: 'h1', options: 'o1', names: ['/index.html'] };
+const now = { compilationHash: 'h1', options: 'o1', names: ['/index.html'], same: true };
+const intact = new Set<string>();
 
 describe('outputUpToDate', () => {
-  it('is true only when hash, options and the seal of every written name match', () => {
-    const asked: Array<readonly string[]> = [];
-    const sealOf = (names: readonly string[]) => {
-      asked.push(names);
-      return 'sealed';
-    };
-    expect(outputUpToDate(last, now, sealOf)).toBe(true);
-    // emit's names and what the last build wrote besides them
-    expect(asked).toEqual([['/index.html', 'sw.js', '_headers']]);
-  });
-
-  it('is false without a last build, with another hash or options, or a changed folder', () => {
-    const sealed = () => 'sealed';
-    expect(outputUpToDate(undefined, now, sealed)).toBe(false);
-    expect(outputUpToDate(last, { ...now, compilationHash: 'h2' }, sealed)).toBe(false);
-    expect(outputUpToDate(last, { ...now, options: 'o2' }, sealed)).toBe(false);
-    expect(outputUpToDate(last, now, () => 'other')).toBe(false);
-    // no output folder at all
-    expect(outputUpToDate(last, now, () => undefined)).toBe(false);
+  it('is true only when made of the same, with the same hash and options, and an intact folder', () => {
+    expect(outputUpToDate(last, now, intact)).toBe(true);
+    expect(outputUpToDate(undefined, now, intact)).toBe(false);
+    expect(outputUpToDate(last, { ...now, same: false }, intact)).toBe(false);
+    expect(outputUpToDate(last, { ...now, compilationHash: 'h2' }, intact)).toBe(false);
+    expect(outputUpToDate(last, { ...now, options: 'o2' }, intact)).toBe(false);
+    expect(outputUpToDate(last, { ...now, names: ['/other.html'] }, intact)).toBe(false);
+    expect(outputUpToDate(last, now, new Set(['/sw.js']))).toBe(false);
+    // no folder, or a check that failed: nothing of it is trusted
+    expect(outputUpToDate(last, now, undefined)).toBe(false);
   });
 
   it('reads nothing but what it is given: the same answer every time', () => {
-    const sealed = () => 'sealed';
-    const answers = Array.from({ length: 3 }, () => outputUpToDate(last, now, sealed));
+    const answers = Array.from({ length: 3 }, () => outputUpToDate(last, now, intact));
     expect(answers).toEqual([true, true, true]);
   });
 });
 
-describe('seal', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ssg-seal-'));
+describe('the record of the output and its check', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ssg-record-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('changes when a named file is rewritten or a file is added beside it, not otherwise', () => {
-    writeFileSync(path.join(dir, 'a.html'), 'a');
-    const names = ['/a.html'];
-    const first = seal(dir, names);
-    expect(seal(dir, names)).toBe(first);
-    writeFileSync(path.join(dir, 'a.html'), 'b');
+  it('finds files edited, deleted or added since the record, and only those', async () => {
+    for (const name of ['a.html', 'b.html', 'c.json', 'sw.js'])
+      writeFileSync(path.join(dir, name), name);
+    const revisions = new Map([
+      ['/a.html', 'ra'],
+      ['/b.html', 'rb'],
+      ['/c.json', 'rc'],
+    ]);
+    const record = recordOutput(dir, {}, { revisions, linked: new Set(), written: ['sw.js'] });
+    // the folder itself too: a file added beside them changes its time
+    expect(Object.keys(record).sort()).toEqual(['/', '/a.html', '/b.html', '/c.json', '/sw.js']);
+    expect(record['/a.html']).toMatch(/^ra \d+:\d+:[\d.]+$/);
+    expect(await checkOutput(dir, record)).toEqual(new Set());
+
+    writeFileSync(path.join(dir, 'a.html'), 'A.'); // edited in place: another size and time
     utimesSync(path.join(dir, 'a.html'), new Date(), new Date(Date.now() + 5_000));
-    const rewritten = seal(dir, names);
-    expect(rewritten).not.toBe(first);
-    writeFileSync(path.join(dir, 'added.html'), 'c');
-    utimesSync(dir, new Date(), new Date(Date.now() + 10_000));
-    expect(seal(dir, names)).not.toBe(rewritten);
+    expect(await checkOutput(dir, record)).toEqual(new Set(['/a.html']));
+    rmSync(path.join(dir, 'c.json'));
+    expect(await checkOutput(dir, record)).toEqual(new Set(['/a.html', '/c.json', '/']));
+    expect(await checkOutput(dir, undefined)).toBeUndefined();
   });
 });

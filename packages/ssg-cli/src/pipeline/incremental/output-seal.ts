@@ -1,6 +1,5 @@
-// Whether the output folder already holds exactly this build: a fingerprint (seal) of the files
-// the last build wrote, a key of the options and copied assets, and the pure query over them.
-import { statSync } from 'node:fs';
+// Whether the output folder already holds exactly this build: a key of the options and copied
+// assets, and the pure query over it, the hash memo and the check of the folder (output-record.ts).
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { LastBuild } from './cache-file.ts';
@@ -39,28 +38,6 @@ export async function optionsKey(tool: string, input: OptionsInput): Promise<str
   return sha(...parts);
 }
 
-/**
- * A fingerprint of the output folder as it is on disk: size, inode and modification time of
- * each file the build wrote by name, and of every folder holding them. A file added to or
- * removed from any of those folders changes the folder's time; a file rewritten changes its own.
- * Stats only (~40,000 for 10,000 pages, well under a second): no file is read or listed.
- */
-export function seal(dir: string, names: readonly string[]): string {
-  const paths = new Set<string>(['']);
-  for (const name of names) {
-    const rel = name.replace(/^\/+/, '');
-    paths.add(rel);
-    for (let d = path.posix.dirname(rel); d !== '.' && !paths.has(d); d = path.posix.dirname(d))
-      paths.add(d);
-  }
-  const lines: string[] = [];
-  for (const rel of [...paths].sort()) {
-    const info = statSync(path.join(dir, rel), { throwIfNoEntry: false });
-    lines.push(info ? `${rel}\0${info.size}\0${info.ino}\0${info.mtimeMs}\n` : `${rel}\0missing\n`);
-  }
-  return sha(lines.join(''));
-}
-
 /** This build, as the up-to-date query compares it with the last one. */
 export interface ThisBuild {
   compilationHash: string;
@@ -68,22 +45,23 @@ export interface ThisBuild {
   options: string;
   /** Output-relative names of the files emit would write. */
   names: readonly string[];
+  /** Everything emit's files are made of is what the last build's were (the hash memo). */
+  same: boolean;
 }
 
 /**
- * Whether the output folder already holds exactly what this build would write: the last build
- * into it had the same compilation hash (a digest of every page, data file and chunk name),
- * options and assets, and the files it wrote are untouched (`sealOf` fingerprints them as they
- * are now). Hand edits of single pages inside the output are not looked for; delete the folder
- * to have it written anew. Pure: everything it reads is passed in.
+ * Whether the output folder already holds exactly what this build would write: its files are
+ * made of the same as the last build's (so are their bytes), with the same compilation hash,
+ * options and assets, and every file the last build placed is still there as it left it
+ * (`changed`: the names output-record.ts found gone or different; none known: not trusted).
+ * A file added by hand beside them is not looked for. Pure: everything it reads is passed in.
  */
 export function outputUpToDate(
   last: LastBuild | undefined,
   now: ThisBuild,
-  sealOf: (names: readonly string[]) => string | undefined,
+  changed: ReadonlySet<string> | undefined,
 ): boolean {
-  if (!last) return false;
+  if (!last || !now.same || !changed || changed.size > 0) return false;
   if (last.compilationHash !== now.compilationHash || last.options !== now.options) return false;
-  // the same compilation hash and options: this build writes what the last one wrote
-  return sealOf([...now.names, ...last.written]) === last.seal;
+  return now.names.every((name) => last.files[name] !== undefined);
 }

@@ -1,0 +1,18 @@
+// The check of the output folder against the last build's record, on a worker thread while the
+// main thread loads content: one stat per file the last build placed (output-record.ts).
+// Protocol: workerData { dir, list } (lines `name\tstamp`); out: the names whose stamp differs.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { dir, list } = workerData;
+const changed = [];
+for (const line of list.split('\n')) {
+  const tab = line.indexOf('\t');
+  if (tab === -1) continue;
+  const name = line.slice(0, tab);
+  const info = statSync(path.join(dir, name), { throwIfNoEntry: false });
+  if (!info || `${info.size}:${info.ino}:${info.mtimeMs}` !== line.slice(tab + 1))
+    changed.push(name);
+}
+parentPort.postMessage(changed);

@@ -1,0 +1,74 @@
+// Files of the last output linked into the new one when their bytes are the same: a change to 1%
+// of the pages writes about 1% of the files, and the others keep their inode and time.
+import { link, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { writeSiblings } from './compress.ts';
+import { md5 } from './service-worker.ts';
+
+/** The last output's copy of `name` when it held bytes of MD5 `revision` and is untouched since. */
+export type Reuse = (name: string, revision: string) => string | undefined;
+
+/** What emit placed: every file's MD5, and which ones are links to the last output's. */
+export interface Placed {
+  /** URL path → MD5 of each file emit placed. */
+  revisions: Map<string, string>;
+  /** URL paths of the files linked rather than written. */
+  linked: Set<string>;
+}
+
+/** Pages' HTML and data only: the site's other files may share a name with a copied file. */
+const LINKABLE = /(^\/page-data\/.*\/page-data\.json|\.html)$/;
+
+/** The bookkeeping of one emit: each file's MD5 as it is made, and where to link it from. */
+export function placedFiles(reuse: Reuse | undefined, pagesToo: boolean) {
+  const revisions = new Map<string, string>();
+  const linked = new Set<string>();
+  return {
+    revisions,
+    linked,
+    /** Records the bytes made for `name`; returns their MD5 (the worker's precache revision). */
+    made(name: string, data: string | Uint8Array): string {
+      const revision = md5(data);
+      revisions.set(name, revision);
+      return revision;
+    },
+    linkFrom(name: string): string | undefined {
+      const revision = revisions.get(name);
+      return reuse && revision && LINKABLE.test(name) ? reuse(name, revision) : undefined;
+    },
+    async placed(name: string, file: string, data: string | Uint8Array, from?: string) {
+      if (from) linked.add(name);
+      if (pagesToo) await siblings(file, data, from);
+    },
+    /**
+     * Before a copied folder lands over `file`: a link would be written through into the last
+     * output, so it goes first (the copied file wins, as it always did).
+     */
+    async unlinkBeforeCopy(root: string, file: string): Promise<boolean> {
+      const name = `/${path.relative(root, file).split(path.sep).join('/')}`;
+      if (linked.delete(name)) await rm(file, { force: true });
+      return true;
+    },
+  };
+}
+
+/** The `.br` and `.gz` siblings: linked beside a linked file when the last output had them. */
+async function siblings(file: string, data: string | Uint8Array, from?: string): Promise<void> {
+  if (from) {
+    const made: string[] = [];
+    for (const ext of ['.br', '.gz']) {
+      if (
+        !(await link(from + ext, file + ext).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
+      made.push(file + ext);
+    }
+    if (made.length === 2) return;
+    // half linked: undone, so the writes below never go through a link into the last output
+    await Promise.all(made.map((sibling) => rm(sibling, { force: true })));
+  }
+  await writeSiblings(file, data);
+}
