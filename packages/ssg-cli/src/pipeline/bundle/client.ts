@@ -70,7 +70,10 @@ export async function viteClientBundle(input: ClientBundleInput): Promise<Client
           cssCodeSplit: false,
           rollupOptions: {
             input: CLIENT_ENTRY_ID,
-            output: { entryFileNames: `${ASSETS_DIR}/app-[hash].js`, manualChunks: entryChunkOf },
+            output: {
+              entryFileNames: `${ASSETS_DIR}/app-[hash].js`,
+              codeSplitting: { groups: [{ name: entryChunkOf }] },
+            },
           },
         },
       },
