@@ -70,12 +70,14 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   );
 
   const navigate = useCallback(
-    (to: string, options?: { replace?: boolean }) =>
-      navigationChunk().then(
-        (nav) => nav.navigateTo(host, to, options?.replace === true),
+    (to: string, options?: { replace?: boolean }) => {
+      const startedAt = performance.now();
+      return navigationChunk().then(
+        (nav) => nav.navigateTo(host, to, options?.replace === true, startedAt),
         // the chunk cannot be fetched (offline, a gone build): the browser navigates instead
         () => window.location.assign(to),
-      ),
+      );
+    },
     [host],
   );
 
@@ -117,11 +119,13 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
 
   useEffect(() => {
     setNavigator(navigate);
-    const onPop = () =>
+    const onPop = () => {
+      const startedAt = performance.now();
       void navigationChunk().then(
-        (nav) => nav.popTo(host, previous.current),
+        (nav) => nav.popTo(host, previous.current, startedAt),
         () => window.location.reload(),
       );
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [navigate, host]);

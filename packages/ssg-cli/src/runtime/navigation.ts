@@ -58,23 +58,30 @@ export function arrive(hash: string, pop: boolean): void {
   focusAfterNavigation(hash);
 }
 
-/** Another page: load it (with the delayed-route signal), then show it, in one frame. */
+/**
+ * Another page: load it (with the delayed-route signal, counted from `startedAt`, the click, not
+ * from this chunk's arrival), then show it, in one frame.
+ */
 export async function show(
   host: NavigationHost,
   href: string,
   mode: 'push' | 'replace' | 'pop',
+  startedAt: number,
 ): Promise<void> {
   const { loader, browser } = host;
   const id = ++host.navigationId.current;
   const target = locationOf(href);
-  const timer = window.setTimeout(() => {
-    if (id !== host.navigationId.current) return;
-    host.setDelayed(true);
-    window.dispatchEvent(
-      new CustomEvent('ssg:route-delayed', { detail: { pathname: target.pathname } }),
-    );
-    browser.onRouteDelayed?.({ pathname: target.pathname });
-  }, DELAYED_ROUTE_MS);
+  const timer = window.setTimeout(
+    () => {
+      if (id !== host.navigationId.current) return;
+      host.setDelayed(true);
+      window.dispatchEvent(
+        new CustomEvent('ssg:route-delayed', { detail: { pathname: target.pathname } }),
+      );
+      browser.onRouteDelayed?.({ pathname: target.pathname });
+    },
+    DELAYED_ROUTE_MS - (performance.now() - startedAt),
+  );
   const resources = await loader
     .loadPage(target.pathname)
     .finally(() => window.clearTimeout(timer));
@@ -104,7 +111,12 @@ export async function show(
 }
 
 /** `navigate(to)`: on the same page only the hash moves, in a new history entry; else `show`. */
-export function navigateTo(host: NavigationHost, to: string, replace: boolean): Promise<void> {
+export function navigateTo(
+  host: NavigationHost,
+  to: string,
+  replace: boolean,
+  startedAt: number,
+): Promise<void> {
   const target = locationOf(to);
   if (samePage(target, currentLocation()) && !replace) {
     enterEntry('push', to);
@@ -112,13 +124,18 @@ export function navigateTo(host: NavigationHost, to: string, replace: boolean): 
     host.setShown((s) => ({ ...s, location: target }));
     return Promise.resolve();
   }
-  return show(host, to, replace ? 'replace' : 'push');
+  return show(host, to, replace ? 'replace' : 'push', startedAt);
 }
 
 /** Back/Forward: another page is shown again; between entries of the same page only the hash moves. */
-export function popTo(host: NavigationHost, previous: SiteLocation | null): void {
+export function popTo(
+  host: NavigationHost,
+  previous: SiteLocation | null,
+  startedAt: number,
+): void {
   const here = currentLocation();
-  if (!previous || !samePage(here, previous)) return void show(host, window.location.href, 'pop');
+  if (!previous || !samePage(here, previous))
+    return void show(host, window.location.href, 'pop', startedAt);
   syncEntryKey();
   arrive(here.hash, true);
   host.setShown((s) => ({ ...s, location: here }));
