@@ -25,13 +25,6 @@ export function RouteAnnouncer({ message }: { message: string }) {
   );
 }
 
-/** What the announcer says: the page's h1, else the document title, else the path. */
-export function announcementFor(pathname: string, doc: Document = document): string {
-  const heading = doc.querySelector('#___ssg h1')?.textContent?.trim();
-  const title = heading || doc.title.trim() || pathname;
-  return `Navigated to ${title}`;
-}
-
 /** Shown while a navigation has been pending for more than the delayed-route threshold. */
 export function RouteProgress({ label }: { label: string }) {
   return <div className="ssg-progress" role="progressbar" aria-label={label} aria-busy="true" />;

@@ -9,55 +9,18 @@ import {
   useRef,
   useState,
 } from 'react';
-import { flushSync } from 'react-dom';
 import type { BrowserDefinition } from '../site/index.ts';
 import { whenLoaded } from './ahead.ts';
-import { announcementFor, RouteAnnouncer, RouteProgress } from './announcer.tsx';
+import { RouteAnnouncer, RouteProgress } from './announcer.tsx';
 import { ROOT_ID } from './client-constants.ts';
 import { RuntimeContext, type RuntimeState } from './context.ts';
-import { focusAfterNavigation, hashTarget } from './focus.ts';
-import { applyHead } from './head.ts';
+import { currentLocation, locationOf, samePlace } from './location.ts';
 import { setNavigator } from './navigate.ts';
+import type { NavigationHost, PageShown } from './navigation.ts';
+import { navigationChunk } from './navigation-chunk.ts';
 import { PageTree } from './page.tsx';
 import type { SiteLocation, TrailingSlash } from './paths.ts';
-import { enterEntry, savedPosition, startScrollRestoration, syncEntryKey } from './scroll.ts';
-
-/** A page as the app holds it: its resources and the location it is shown at. */
-type PageShown = { resources: PageResources; location: SiteLocation };
-
-/** Spec §9: a navigation pending this long gives the delayed-route signal. */
-export const DELAYED_ROUTE_MS = 1000;
-
-const currentLocation = (): SiteLocation => ({
-  pathname: window.location.pathname,
-  search: window.location.search,
-  hash: window.location.hash,
-});
-
-function locationOf(href: string): SiteLocation {
-  const url = new URL(href, window.location.href);
-  return { pathname: url.pathname, search: url.search, hash: url.hash };
-}
-
-/**
- * After the new content is in: Back/Forward to the entry's saved position, else to the hash's
- * element, else to the top (a new page without a hash is already there); then focus.
- */
-function arrive(hash: string, pop: boolean): void {
-  const saved = pop ? savedPosition() : undefined;
-  const target = hashTarget(hash);
-  if (saved) window.scrollTo(saved[0], saved[1]);
-  else if (target) target.scrollIntoView();
-  else if (pop || hash) window.scrollTo(0, 0);
-  focusAfterNavigation(hash);
-}
-
-const samePage = (a: SiteLocation, b: SiteLocation) =>
-  a.pathname === b.pathname && a.search === b.search;
-const samePlace = (a: SiteLocation, b: SiteLocation) => samePage(a, b) && a.hash === b.hash;
-// The first page's resources are a copy (its server path): the same page has the same page-data.
-const sameResources = (a: PageResources, b: PageResources) =>
-  a === b || (a.page === b.page && a.component === b.component && a.path === b.path);
+import { startScrollRestoration } from './scroll.ts';
 
 interface AppProps {
   loader: Loader;
@@ -90,62 +53,32 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   const previous = useRef<SiteLocation | null>(null);
   const navigationId = useRef(0);
 
-  const show = useCallback(
-    async (href: string, mode: 'push' | 'replace' | 'pop') => {
-      const id = ++navigationId.current;
-      const target = locationOf(href);
-      const timer = window.setTimeout(() => {
-        if (id !== navigationId.current) return;
-        setDelayed(true);
-        window.dispatchEvent(
-          new CustomEvent('ssg:route-delayed', { detail: { pathname: target.pathname } }),
-        );
-        browser.onRouteDelayed?.({ pathname: target.pathname });
-      }, DELAYED_ROUTE_MS);
-      const resources = await loader
-        .loadPage(target.pathname)
-        .finally(() => window.clearTimeout(timer));
-      if (id !== navigationId.current) return;
-      setDelayed(false);
-      if (!resources) return; // the loader has started a full browser navigation
-      const url = target.pathname + target.search + target.hash;
-      if (mode === 'pop') syncEntryKey();
-      else enterEntry(mode, url);
-      // A new page without a hash: scroll the old page (already laid out) to the top first: after
-      // the new content is in, scrolling would force a layout of it before the frame's own.
-      if (mode !== 'pop' && !target.hash) window.scrollTo(0, 0);
-      // A page in the document already (rendered ahead, or just left), as the same object: its
-      // tree is revealed, not rendered again. The page left stays, hidden, for going back.
-      const { shown: left, ahead, behind } = kept.current;
-      const page = [ahead, behind].find(
-        (p) => p && sameResources(p.resources, resources) && samePlace(p.location, target),
-      ) ?? { resources, location: target };
-      flushSync(() => {
-        setShown(page);
-        setAhead(null);
-        setBehind(left.resources.path === page.resources.path ? null : left);
-      });
-      applyHead(resources.page.result.head);
-      arrive(target.hash, mode === 'pop');
-      setAnnouncement(announcementFor(target.pathname));
-    },
+  // What a navigation (navigation.ts, loaded apart) reads and sets; stable for the app's life.
+  const host = useMemo<NavigationHost>(
+    () => ({
+      loader,
+      browser,
+      navigationId,
+      kept,
+      setShown,
+      setAhead,
+      setBehind,
+      setDelayed,
+      setAnnouncement,
+    }),
     [loader, browser],
   );
 
   const navigate = useCallback(
     (to: string, options?: { replace?: boolean }) => {
-      const target = locationOf(to);
-      const here = currentLocation();
-      if (samePage(target, here) && !options?.replace) {
-        // Same page: only the hash moves, in a new history entry.
-        enterEntry('push', to);
-        arrive(target.hash, false);
-        setShown((s) => ({ ...s, location: target }));
-        return Promise.resolve();
-      }
-      return show(to, options?.replace ? 'replace' : 'push');
+      const startedAt = performance.now();
+      return navigationChunk().then(
+        (nav) => nav.navigateTo(host, to, options?.replace === true, startedAt),
+        // the chunk cannot be fetched (offline, a gone build): the browser navigates instead
+        () => window.location.assign(to),
+      );
     },
-    [show],
+    [host],
   );
 
   useEffect(() => {
@@ -171,6 +104,8 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
       const target = locationOf(to);
       // Not loaded yet: load it now and render it ahead as soon as it is in.
       if (!loader.loadPageSync(target.pathname)) loader.hover(target.pathname);
+      // what the click will run, fetched while the pointer is still on the way
+      navigationChunk().catch(() => {});
       stopWaiting.current();
       stopWaiting.current = whenLoaded(loader, target.pathname, (resources) => {
         if (resources.status !== 'success') return;
@@ -185,17 +120,15 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   useEffect(() => {
     setNavigator(navigate);
     const onPop = () => {
-      const here = currentLocation();
-      if (!previous.current || !samePage(here, previous.current))
-        return void show(window.location.href, 'pop');
-      // Back/Forward between entries of the page shown (a `#hash` link): no page to load.
-      syncEntryKey();
-      arrive(here.hash, true);
-      setShown((s) => ({ ...s, location: here }));
+      const startedAt = performance.now();
+      void navigationChunk().then(
+        (nav) => nav.popTo(host, previous.current, startedAt),
+        () => window.location.reload(),
+      );
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [navigate, show]);
+  }, [navigate, host]);
 
   // Not on the hydration render (the hydration effect above reports the first page); the first
   // page object may be shown again later (the page left is kept), so the check is on a ref.

@@ -1,5 +1,7 @@
-/** The id of the wrapper around the page shown: where focus goes after a client navigation. */
-export const FOCUS_WRAPPER_ID = '___ssg-focus';
+// Focus after a client navigation (the navigation chunk); the wrapper's id is shared with page.tsx.
+import { FOCUS_WRAPPER_ID } from './client-constants.ts';
+
+export { FOCUS_WRAPPER_ID };
 
 /** The element a `#hash` names: its id as written, or percent-decoded (`#avalia%C3%A7%C3%A3o`). */
 export function hashTarget(hash: string, doc: Document = document): HTMLElement | null {

@@ -2,8 +2,8 @@
 import type { PageResources } from '@ssg/loader';
 import { Activity, type ComponentType, memo } from 'react';
 import type { LayoutProps, PageProps } from '../site/index.ts';
+import { FOCUS_WRAPPER_ID } from './client-constants.ts';
 import { RuntimeContext, type RuntimeState } from './context.ts';
-import { FOCUS_WRAPPER_ID } from './focus.ts';
 
 export interface PageTreeProps {
   /** The page shown, and what its components read from the runtime. */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { InlineConfig, Manifest } from 'vite';
 import { SsgError } from '../../errors.ts';
 import { diskError } from '../disk-error.ts';
+import { entryChunkOf } from './chunking.ts';
 import { ASSETS_DIR, CLIENT_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
 
 export { ASSETS_DIR };
@@ -69,7 +70,10 @@ export async function viteClientBundle(input: ClientBundleInput): Promise<Client
           cssCodeSplit: false,
           rollupOptions: {
             input: CLIENT_ENTRY_ID,
-            output: { entryFileNames: `${ASSETS_DIR}/app-[hash].js` },
+            output: {
+              entryFileNames: `${ASSETS_DIR}/app-[hash].js`,
+              codeSplitting: { groups: [{ name: entryChunkOf }] },
+            },
           },
         },
       },

@@ -12,7 +12,8 @@ import { SsgError } from '../../errors.ts';
 
 /** `about.static.tsx`, `.static.jsx`, `.static.ts`, `.static.js`: the name says it at every import. */
 export const STATIC_MODULE = /\.static\.[cm]?[jt]sx?$/;
-const SOURCE = '?ssg-static-source';
+/** The query of the real static module's id, behind its stand-in. */
+export const STATIC_SOURCE = '?ssg-static-source';
 
 type Program = ReturnType<typeof import('vite').parseAst>;
 
@@ -59,7 +60,7 @@ export function standInSource(
   const lines = [
     `import { ${stub ? 'staticPart' : 'staticComponent'} as make } from '@ssg/cli/runtime';`,
   ];
-  const source = JSON.stringify(`${file}${SOURCE}`);
+  const source = JSON.stringify(`${file}${STATIC_SOURCE}`);
   // The browser imports the real module for its CSS only: nothing uses its code, which the
   // bundler's tree-shaking drops (with everything only it imports), while its stylesheets stay.
   lines.push(stub ? `import ${source};` : `import * as source from ${source};`);
