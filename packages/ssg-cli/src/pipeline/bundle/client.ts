@@ -72,7 +72,7 @@ export async function viteClientBundle(input: ClientBundleInput): Promise<Client
             input: CLIENT_ENTRY_ID,
             output: {
               entryFileNames: `${ASSETS_DIR}/app-[hash].js`,
-              codeSplitting: { groups: [{ name: entryChunkOf }] },
+              codeSplitting: { groups: [{ name: entryChunkOf, debugName: 'ssg-entry' }] },
             },
           },
         },
