@@ -2,7 +2,7 @@
 // so glibc's per-thread arenas, which keep what libvips' threads freed, are capped in this
 // process (MALLOC_ARENA_MAX, set by the parent) and never grow the build's own memory.
 // Protocol (Node's IPC channel of `fork`): `{ kind: 'ready' }` out once listening, then
-// `{ id, job }` in and `{ id, bytes }` or `{ id, error }` out, in the order the jobs came.
+// `{ id, job }` in and `{ id, bytes }` or `{ id, error }` out; the parent bounds how many run at once.
 import type { EncoderAnswer, EncoderRequest } from './encoder.ts';
 
 const pixels = import('./pixels.ts');
@@ -13,13 +13,8 @@ pixels.catch((error: unknown) => {
 });
 const answer = (message: EncoderAnswer) => process.send?.(message);
 
-// One job at a time: libvips and the AVIF encoder already use every core inside one job, and
-// two at once held 349 MB against 245 MB (4 photos × 21 variants, MALLOC_ARENA_MAX=2).
-// The parent sends the next jobs ahead, so this process never waits for them.
-let queue: Promise<unknown> = pixels;
 process.on('message', (message: EncoderRequest) => {
-  queue = queue
-    .then(() => pixels)
+  pixels
     .then(({ runPixelJob }) => runPixelJob(message.job))
     .then(
       (bytes) => answer({ id: message.id, bytes }),

@@ -4,13 +4,11 @@
  * and lists the files the output needs.
  */
 import { createHash } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { blurPlaceholder, ensureVariant, QUALITY, type Variant } from './encode.ts';
 import { createEncoder } from './encoder.ts';
 import { imageError } from './image-error.ts';
 import type { ImportedVariant } from './imported.ts';
-import { limiter } from './limit.ts';
 import { readImage, readSource, type SourceImage } from './source.ts';
 import {
   IMAGE_URL_PREFIX,
@@ -64,7 +62,7 @@ export interface PipelineOptions {
 }
 
 export function createImagePipeline(options: PipelineOptions): ImagePipeline {
-  const run = limiter(Math.max(1, availableParallelism()));
+  // how many encode at once is the encoder's to bound (its lanes); here each variant waits its turn there
   const encoder = createEncoder();
   const planned = new Map<string, Variant>();
   const made = new Map<string, Promise<string>>();
@@ -73,7 +71,7 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
   const make = (variant: Variant): Promise<string> => {
     let file = made.get(variant.name);
     if (!file) {
-      file = run(() => ensureVariant(options.cacheDir, variant, encoder));
+      file = ensureVariant(options.cacheDir, variant, encoder);
       made.set(variant.name, file);
       // a failure is reported by files() or fileOf(); it must not end the process meanwhile
       file.catch(() => {});
