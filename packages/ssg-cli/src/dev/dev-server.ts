@@ -40,6 +40,29 @@ interface DevOutput {
   images: ImagePipeline;
   /** Client-only routes: a path they cover answers with its page, as on the hosts. */
   matchPaths: MatchPath[];
+  /** Size and mtime of each content file read, checked on every request. */
+  stamps: ContentStamps;
+}
+
+type ContentStamps = Array<[file: string, stamp: string]>;
+const stampOf = (file: string) =>
+  stat(file).then(
+    (s) => `${s.size}:${s.mtimeMs}`,
+    () => 'missing',
+  );
+const stampsOf = (dir: string, files: readonly string[]): Promise<ContentStamps> =>
+  Promise.all(
+    files.map(async (f) => {
+      const file = path.resolve(dir, f);
+      return [file, await stampOf(file)] as [string, string];
+    }),
+  );
+/** Whether a content file changed since it was read: the watcher's event can come late under load. */
+async function contentChanged(output: Promise<DevOutput> | null): Promise<boolean> {
+  const made = await output?.catch(() => undefined);
+  if (!made) return false;
+  const now = await Promise.all(made.stamps.map(([file]) => stampOf(file)));
+  return made.stamps.some(([, stamp], i) => stamp !== now[i]);
 }
 
 export interface DevOptions {
@@ -97,7 +120,8 @@ export async function dev(
   const render = async (): Promise<DevOutput> => {
     const loaded = await loadThroughVite(vite, setup.files);
     const site = { ...setup, ...resolveTarget(setup, loaded.site, options.brand), loaded };
-    const { content, images } = await loadContent(site, imageServiceOf(site, false));
+    const { content, images, files } = await loadContent(site, imageServiceOf(site, false));
+    const stamps = await stampsOf(setup.contentDir, files);
     const routes = collectRoutes(site, content);
     const made = { ...site, content, routes, client: DEV_CLIENT };
     const rendered = await renderPages(made);
@@ -106,6 +130,7 @@ export async function dev(
       assets: loaded.site.assets?.(content) ?? [],
       images,
       matchPaths: matchPathsOf(routes.routes),
+      stamps,
     };
   };
 
@@ -116,6 +141,7 @@ export async function dev(
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
+      if (await contentChanged(output)) invalidate();
       output ??= render();
       const { files: all, assets, images, matchPaths } = await output;
       const image = await devImage(images, url.pathname);
