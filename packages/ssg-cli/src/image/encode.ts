@@ -21,6 +21,9 @@ export type Variant =
     }
   | { kind: 'bytes'; name: string; bytes: Buffer };
 
+/** Changes whenever encoding changes, so cached files of older settings are not reused. */
+export const ENCODER_VERSION = 'ssg-image-1';
+
 /** Default quality per format: similar visual quality, AVIF at a third of JPEG's bytes. */
 export const QUALITY: Record<ImageFormat, number> = { avif: 50, webp: 72, jpeg: 75, png: 80 };
 
@@ -78,7 +81,9 @@ export async function blurPlaceholder(
   source: SourceImage,
   from: ImageOptions['from'],
 ): Promise<string> {
-  const file = path.join(cacheDir, 'placeholders', `${source.digest.slice(0, 32)}.txt`);
+  // named like the variants, by the encoder's version too: new settings never reuse old copies
+  const name = `${ENCODER_VERSION}-${source.digest.slice(0, 32)}.txt`;
+  const file = path.join(cacheDir, 'placeholders', name);
   if (await exists(file)) return readFile(file, 'utf8');
   const { file: photo, width, height } = source;
   const tiny = await encoder.run({ kind: 'blur', file: photo, width, height }).catch((error) => {

@@ -5,7 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { blurPlaceholder, ensureVariant, QUALITY, type Variant } from './encode.ts';
+import {
+  blurPlaceholder,
+  ENCODER_VERSION,
+  ensureVariant,
+  QUALITY,
+  type Variant,
+} from './encode.ts';
 import { createEncoder } from './encoder.ts';
 import { imageError } from './image-error.ts';
 import type { ImportedVariant } from './imported.ts';
@@ -30,9 +36,6 @@ import {
   variantName,
   variantWidths,
 } from './widths.ts';
-
-/** Changes whenever encoding changes, so cached files of older settings are not reused. */
-const ENCODER_VERSION = 'ssg-image-1';
 
 export interface ImagePipeline extends ImageService {
   /** Makes every planned file (build: most are under way already); throws the first failure. */
