@@ -1,7 +1,15 @@
 // Real: build() of a fixture site whose photos sharp makes in the test (JPEG, PNG with alpha, EXIF-rotated portrait, broken files), sharp reading the output. Faked: nothing.
 
 import { fork } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -134,6 +142,16 @@ describe('a build with photos', () => {
     // variants, placeholders and the SVG card all came from the cache: no encoder process
     expect(coldEncoderStarts).toBe(1);
     expect(encoderStarts()).toBe(0);
+    // and wrote none of their bytes: each variant is the cache's own file, which is read-only
+    const cache = path.join(root, 'node_modules/.ssg/images');
+    const variants = listFiles(again).filter((n) => n.startsWith('_ssg/image/'));
+    expect(variants.length).toBeGreaterThan(10);
+    for (const name of variants) {
+      const placed = statSync(path.join(again, name));
+      const cached = statSync(path.join(cache, path.basename(name)));
+      expect(placed.ino, name).toBe(cached.ino);
+      expect(cached.mode & 0o222, name).toBe(0);
+    }
   }, 120_000);
 });
 

@@ -1,6 +1,6 @@
 /** Making one variant file into the disk cache (a file already there is reused), and placeholders. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SsgError } from '../errors.ts';
 import type { Encoder } from './encoder.ts';
@@ -37,7 +37,8 @@ const exists = (file: string) =>
 async function writeAtomic(file: string, data: Buffer | string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temp, data);
+  // read-only: the output links to it (pipeline/place-copied.ts), so a write there would reach it
+  await writeFile(temp, data, { mode: 0o444 });
   await rename(temp, file);
 }
 
@@ -48,7 +49,12 @@ export async function ensureVariant(
   encoder: Encoder,
 ): Promise<string> {
   const file = path.join(cacheDir, variant.name);
-  if (await exists(file)) return file;
+  const cached = await stat(file).catch(() => undefined);
+  if (cached?.isFile()) {
+    // a cache written before variants were read-only: made so before the output links to it
+    if (cached.mode & 0o222) await chmod(file, 0o444);
+    return file;
+  }
   const data =
     variant.kind === 'bytes'
       ? variant.bytes

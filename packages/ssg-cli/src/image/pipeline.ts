@@ -41,7 +41,7 @@ export interface ImagePipeline extends ImageService {
   /** Makes every planned file (build: most are under way already); throws the first failure. */
   ready(): Promise<void>;
   /** Every file the pages use: the cached file and its output-relative path. */
-  outputs(): Array<{ from: string; to: string }>;
+  outputs(): Array<{ from: string; to: string; immutable: true }>;
   /** Whether any image carries an inline `data:` placeholder (the CSP's img-src must allow it). */
   readonly usesDataUris: boolean;
   /** The cached file of a URL under `/_ssg/image/`, made on demand (`ssg dev`); else undefined. */
@@ -225,6 +225,8 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
       return [...planned.keys()].sort().map((name) => ({
         from: path.join(options.cacheDir, name),
         to: `${IMAGE_URL_PREFIX.slice(1)}${name}`,
+        // named by the photo's digest and the options, written once: linked into the output
+        immutable: true,
       }));
     },
     async fileOf(pathname) {

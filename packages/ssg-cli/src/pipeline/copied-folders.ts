@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ImagePipeline } from '../image/pipeline.ts';
 import type { SiteFiles } from './bundle/vite-config.ts';
+import type { CopiedAsset } from './place-copied.ts';
 import type { LoadedSite } from './types.ts';
 
 /**
@@ -14,7 +15,7 @@ export function copiedFolders(
   site: { files: SiteFiles; loaded: LoadedSite },
   content: unknown,
   images?: ImagePipeline,
-): Array<{ from: string; to: string }> {
+): CopiedAsset[] {
   const assets = [...(site.loaded.site.assets?.(content) ?? []), ...(images?.outputs() ?? [])];
   const publicDir = path.join(site.files.packageDir, 'public');
   return existsSync(publicDir) ? [{ from: publicDir, to: '.' }, ...assets] : assets;

@@ -1,7 +1,7 @@
 // Stage "emit": the build's files in memory (with the compilation hash), then written into the
 // staging folder with the site's copied folders; a file the last build wrote alike is linked.
 import { createHash } from 'node:crypto';
-import { cp, readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -22,11 +22,12 @@ import { compilationHashOf } from './compilation-hash.ts';
 import { type CompressMode, compressesPages, compressWritten } from './compress.ts';
 import type { CompilationMemo, Memo } from './incremental/hash-memo.ts';
 import { checkPageDataSize } from './page-data-size.ts';
+import { type CopiedAsset, placeCopied } from './place-copied.ts';
 import { progressCounter } from './progress.ts';
 import type { RenderedPage, RenderedPages } from './render.ts';
 import { type Placed, placedFiles, type Reuse } from './reuse-files.ts';
 import type { Routes } from './routes.ts';
-import { isPrecached, md5 } from './service-worker.ts';
+import { isPrecached } from './service-worker.ts';
 import type { BuildReporter, LoadedSite, OutputBytes } from './types.ts';
 import {
   type FileContents,
@@ -191,7 +192,7 @@ export interface WriteInput {
   compress: CompressMode;
   client: ClientBundle;
   /** The site's folders copied as they are (copied-folders.ts). */
-  copied: ReadonlyArray<{ from: string; to: string }>;
+  copied: readonly CopiedAsset[];
   /** Folders made ahead, on a cold build. */
   folders?: FoldersAhead;
   /** The last output's file to link in place of writing `name` again, when it has these bytes. */
@@ -236,12 +237,7 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   try {
     await writeFiles(input.folders?.into ?? stagingDir, writing, placed);
     if (input.compress !== 'none') await compressWritten(stagingDir, client.files);
-    for (const asset of input.copied) {
-      const target = path.join(stagingDir, asset.to);
-      const filter = (_from: string, to: string) => placed.unlinkBeforeCopy(stagingDir, to);
-      await cp(asset.from, target, { recursive: true, filter });
-      await hashCopied(stagingDir, target, precache);
-    }
+    await placeCopied(stagingDir, input.copied, placed.unlinkBeforeCopy, precache);
   } catch (error) {
     if (error instanceof SsgError) throw error; // a page's data over the limit, as it was made
     throw new SsgError('EMIT_FAILED', `Writing the output failed: ${(error as Error).message}`, {
@@ -277,18 +273,4 @@ async function gzipSizes(
   );
   const css = client.styles ? (await gzipped(client.styles)).byteLength : 0;
   return { js: sizes.reduce((sum, size) => sum + size, 0), css };
-}
-
-/** Copied assets the worker precaches (an HTML file among images, say): read and hashed once. */
-async function hashCopied(root: string, target: string, precache: Map<string, string>) {
-  const info = await stat(target);
-  const files = info.isDirectory()
-    ? (await readdir(target, { recursive: true, withFileTypes: true }))
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.join(entry.parentPath, entry.name))
-    : [target];
-  for (const file of files) {
-    const rel = path.relative(root, file).split(path.sep).join('/');
-    if (isPrecached(rel)) precache.set(rel, md5(await readFile(file)));
-  }
 }
