@@ -1,22 +1,36 @@
-// Real: build() of the mini fixture site with Vite in this process and in a child process. Faked: nothing.
+// Real: build() of the mini fixture site with Vite in this process and in a child process. Faked: nothing (fork is wrapped only to count the bundle processes).
+import { fork } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildMini, snapshot, tempDir } from './helpers.ts';
+
+// every fork still happens; the test only counts Vite's
+vi.mock('node:child_process', async (original) => {
+  const actual = await original<typeof import('node:child_process')>();
+  return { ...actual, fork: vi.fn(actual.fork) };
+});
+const bundleProcesses = () =>
+  vi.mocked(fork).mock.calls.filter(([file]) => /bundle[/\\]child\.(ts|js)$/.test(String(file)))
+    .length;
 
 describe('client bundle in a child process', () => {
   afterEach(() => {
     delete process.env.SSG_BUNDLE_PROCESS;
   });
 
-  it('writes the same output as Vite in the build process, and its cache lets the next build skip Vite', async () => {
+  it('writes the same output as Vite in the build process; the next build reuses the bundles and starts no Vite process', async () => {
     process.env.SSG_BUNDLE_PROCESS = '0';
     const inProcess = await buildMini();
     process.env.SSG_BUNDLE_PROCESS = '1';
     const outDir = path.join(tempDir(), 'out');
-    const inChild = await buildMini({ outDir });
+    vi.mocked(fork).mockClear();
+    const inChild = await buildMini({ outDir, force: true });
+    expect(bundleProcesses()).toBe(1);
     expect(inChild.compilationHash).toBe(inProcess.compilationHash);
     expect(snapshot(inChild.outDir)).toEqual(snapshot(inProcess.outDir));
+    vi.mocked(fork).mockClear();
     const warm = await buildMini({ outDir });
     expect(warm.reused.client).toBe(true);
+    expect(bundleProcesses()).toBe(0);
   });
 });

@@ -25,7 +25,8 @@ export const build = (options: BuildOptions = {}): Promise<BuildResult> =>
   counted(() => runBuild(options));
 
 async function runBuild(options: BuildOptions): Promise<BuildResult> {
-  const bundler = startBundler(); // Vite's process loads while this one reads the config file
+  // Vite's process starts with the first bundle job, or when stage "config" finds none to reuse
+  const bundler = startBundler();
   try {
     return await runStages(options, bundler);
   } finally {

@@ -7,7 +7,12 @@ import { SsgError } from '../errors.ts';
 import { TRAILING_SLASH_VALUES } from '../shared/trailing-slash.ts';
 import type { SiteDefinition } from '../site/index.ts';
 import type { Bundler } from './bundle/process.ts';
-import { type BundleKey, recordServerBundle, reusableServerBundle } from './bundle/server-cache.ts';
+import {
+  type BundleKey,
+  hasServerBundleRecord,
+  recordServerBundle,
+  reusableServerBundle,
+} from './bundle/server-cache.ts';
 import { type SiteFiles, siteFilesOf } from './bundle/vite-config.ts';
 import type { CompressMode } from './compress.ts';
 import { toolHash } from './incremental/tool-hash.ts';
@@ -145,6 +150,8 @@ export async function loadSiteCode(
   setup: SiteSetup,
   bundler: Bundler,
 ): Promise<{ loaded: LoadedSite; warnings: string[] }> {
+  // no bundle to reuse: Vite's process loads while the framework's code is hashed below
+  if (setup.force || !hasServerBundleRecord(setup.files)) bundler.warmUp();
   const key: BundleKey = {
     root: setup.root,
     files: setup.files,

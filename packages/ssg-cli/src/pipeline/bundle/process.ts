@@ -16,8 +16,13 @@ export const bundleInChild = (): boolean => process.env.SSG_BUNDLE_PROCESS !== '
 
 type Job<K extends BundleJob['kind']> = Omit<Extract<BundleJob, { kind: K }>, 'kind'>;
 
-/** Where the bundle jobs of one build run; started ahead of its first job. */
+/**
+ * Where the bundle jobs of one build run. Vite's process starts at the first job, or earlier at
+ * `warmUp()`: a build whose bundles are all reused never starts it (its ~85 MB and its start-up).
+ */
 export interface Bundler {
+  /** A job will come: Vite's process starts loading now, beside what this process does meanwhile. */
+  warmUp(): void;
   server(job: Job<'server'>): Promise<ServerBundle>;
   client(job: Job<'client'>): Promise<ClientBundleOutput>;
   /** No more jobs (or the build failed): ends the process; resolves once it exited. */
@@ -25,13 +30,23 @@ export interface Bundler {
 }
 
 export function startBundler(): Bundler {
-  const run = bundleInChild() ? startBundleProcess() : { run: runBundleJob, stop: async () => {} };
+  let child: ReturnType<typeof startBundleProcess> | undefined;
+  let stopped = false;
+  const runner = () => {
+    if (!bundleInChild()) return { run: runBundleJob };
+    if (stopped) throw new SsgError('BUNDLE_FAILED', 'A bundle job came after the build stopped.');
+    child ??= startBundleProcess();
+    return child;
+  };
   const ask = async (job: BundleJob): Promise<BundleAnswer> => {
-    const answer = await run.run(job);
+    const answer = await runner().run(job);
     if (answer.kind === 'error') throw jobError(answer.error);
     return answer;
   };
   return {
+    warmUp() {
+      if (bundleInChild() && !stopped) child ??= startBundleProcess();
+    },
     async server(job) {
       const answer = await ask({ kind: 'server', ...job });
       if (answer.kind !== 'server') throw unexpected(answer.kind);
@@ -42,7 +57,10 @@ export function startBundler(): Bundler {
       if (answer.kind !== 'client') throw unexpected(answer.kind);
       return answer.client;
     },
-    stop: run.stop,
+    async stop() {
+      stopped = true;
+      await child?.stop();
+    },
   };
 }
 

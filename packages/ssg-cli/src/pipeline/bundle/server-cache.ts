@@ -35,6 +35,10 @@ const recordFile = (key: BundleKey): string =>
     `last-${createHash('sha256').update(key.files.site).digest('hex').slice(0, 12)}.json`,
   );
 
+/** Whether an earlier build left a server bundle record for this site (it may be out of date). */
+export const hasServerBundleRecord = (files: SiteFiles): boolean =>
+  existsSync(recordFile({ root: '', files, tool: '' }));
+
 async function fingerprint(
   key: BundleKey,
   inputs: readonly string[],
