@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit and build tests: beside the code in every package. Browser and nginx tests live in
 // tests/ and run with tests/vitest.config.ts.
 export default defineConfig({
   test: {
+    // Vitest's default (cores − 1) is one file at a time on 2 cores, where a build test leaves
+    // a core idle while it waits on its Vite child process: two files at once use both.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
