@@ -46,8 +46,11 @@ async function visitGallery(width: number, scale: number): Promise<Visit> {
   const page = await chromium.browser.newPage();
   await page.setViewport({ width, height: 844, deviceScaleFactor: scale, isMobile: width < 600 });
   const sizes: Array<Promise<{ bytes: number; type: string }>> = [];
+  // a slow phone (8× slower than this machine): a part of the page parsed late must not move another
+  await page.emulateCPUThrottling(8);
   page.on('response', (response) => {
-    if (!response.url().includes('/_ssg/image/foto-')) return;
+    // bytes over the network: a preloaded photo the picture then takes from the cache is one fetch
+    if (!response.url().includes('/_ssg/image/foto-') || response.fromCache()) return;
     const type = response.headers()['content-type'] ?? '';
     sizes.push(
       response.buffer().then(

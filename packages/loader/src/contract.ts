@@ -56,6 +56,11 @@ export interface HeadTags {
     imagesrcset?: string;
     imagesizes?: string;
     fetchpriority?: 'high' | 'low' | 'auto';
+    /**
+     * With `rel: 'expect'` and `href: '#id'`: the first paint waits until the element of that id
+     * is parsed, so a slow phone never paints a half-parsed header whose later parts move it.
+     */
+    blocking?: 'render';
   }>;
   /** JSON-LD objects, each written as a `<script type="application/ld+json">`, escaped. */
   jsonLd?: unknown[];

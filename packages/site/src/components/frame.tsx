@@ -12,6 +12,7 @@ import { ensureGtag } from '../lib/analytics.ts';
 import { themeStyle, wordmark } from '../lib/brand.ts';
 import { frameQueryRef } from '../lib/frame-query.ts';
 import { googleTagScriptUrl } from '../lib/links.ts';
+import { MAIN_ID } from '../lib/main-id.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import { trackStaticLinkClicks } from '../lib/static-link-tracking.ts';
 import type { SitePageContext } from '../page-data.ts';
@@ -65,7 +66,7 @@ export function Frame({ pageName, children }: FrameProps) {
   return (
     <PageNameProvider name={pageName}>
       <div data-slot="frame" className="frame" style={themeStyle(frame.theme) as CSSProperties}>
-        <a className="skip-link" href="#conteudo">
+        <a className="skip-link" href={`#${MAIN_ID}`}>
           Pular para o conteúdo
         </a>
         <AlertStrip text={frame.alert}>
@@ -115,7 +116,7 @@ export function Frame({ pageName, children }: FrameProps) {
             </>
           }
         />
-        <main id="conteudo" tabIndex={-1} className="frame__main">
+        <main id={MAIN_ID} tabIndex={-1} className="frame__main">
           {children}
         </main>
         <Slice alias="footer" />

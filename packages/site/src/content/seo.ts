@@ -1,6 +1,7 @@
 /** Head tags and schema.org data for a local business: title, description, canonical, Open Graph, JSON-LD. */
 import type { HeadTags } from '@ssg/cli/site';
 import { facebookUrl, instagramUrl } from '../lib/links.ts';
+import { MAIN_ID } from '../lib/main-id.ts';
 import { imageUrl } from './brand-illustrations.ts';
 import type { Content, Unit } from './schema.ts';
 import { shareCardOf } from './share-card.ts';
@@ -45,6 +46,9 @@ export function pageHead(
   ];
   if (input.noindex) meta.push({ name: 'robots', content: 'noindex' });
   const link: NonNullable<HeadTags['link']> = [
+    // No paint before the main content starts: the top bar is never shown half parsed on a slow
+    // phone (its call-to-action arriving after the first paint moved the name: a layout shift).
+    { rel: 'expect', href: `#${MAIN_ID}`, blocking: 'render' },
     // The text font (Latin subset), asked for with the HTML instead of after the CSS.
     {
       rel: 'preload',

@@ -25,6 +25,7 @@ export function headToHtml(head: HeadTags): string {
         'imagesrcset',
         'imagesizes',
         'fetchpriority',
+        'blocking',
       ] as const
     )
       .map((key) => (link[key] ? ` ${key}="${escapeAttribute(link[key])}"` : ''))
