@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BuildOptions, type BuildResult, build, serve } from '@ssg/cli';
@@ -15,38 +15,16 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 /**
  * The clinic's build of one brand, as its config makes it, shared by every test file of this run:
  * the first file that asks builds it, the others read it. Treat it as read-only: a test that
- * changes files copies it first (`cpSync`) or builds its own with `buildSite`. Files run two at a
- * time, so a lock folder (mkdir is atomic) makes the others wait for the one building a brand.
+ * changes files copies it first (`cpSync`) or builds its own with `buildSite`.
  */
 export async function clinicBuild(brand: string): Promise<{ outDir: string }> {
   const outDir = path.join(inject('clinicBuilds'), brand);
   const done = path.join(outDir, '..', `${brand}.complete`);
-  const lock = path.join(outDir, '..', `${brand}.lock`);
-  while (!existsSync(done)) {
-    if (!takeLock(lock)) {
-      await new Promise((resolve) => setTimeout(resolve, 100)); // another file is building it
-      continue;
-    }
-    try {
-      if (!existsSync(done)) {
-        await build({ root: REPO, brand, outDir });
-        writeFileSync(done, '');
-      }
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
+  if (!existsSync(done)) {
+    await build({ root: REPO, brand, outDir });
+    writeFileSync(done, '');
   }
   return { outDir };
-}
-
-function takeLock(lock: string): boolean {
-  try {
-    mkdirSync(lock);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
 }
 
 /** `ssg serve` on a free loopback port. */

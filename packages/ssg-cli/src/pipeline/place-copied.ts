@@ -52,8 +52,7 @@ export async function placeCopied(
     await made;
     await beforeCopy(stagingDir, target);
     await linkOrCopy(asset.from, target);
-    const rel = path.relative(stagingDir, target).split(path.sep).join('/');
-    if (isPrecached(rel)) precache.set(rel, md5(await readFile(target)));
+    await hashIfPrecached(stagingDir, target, precache);
   };
   for (let i = 0; i < files.length; i += LINKS_AT_ONCE)
     await Promise.all(files.slice(i, i + LINKS_AT_ONCE).map(place));
@@ -76,8 +75,10 @@ async function hashCopied(root: string, target: string, precache: Map<string, st
         .filter((entry) => entry.isFile())
         .map((entry) => path.join(entry.parentPath, entry.name))
     : [target];
-  for (const file of files) {
-    const rel = path.relative(root, file).split(path.sep).join('/');
-    if (isPrecached(rel)) precache.set(rel, md5(await readFile(file)));
-  }
+  for (const file of files) await hashIfPrecached(root, file, precache);
+}
+
+async function hashIfPrecached(root: string, file: string, precache: Map<string, string>) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  if (isPrecached(rel)) precache.set(rel, md5(await readFile(file)));
 }

@@ -29,15 +29,14 @@ export interface BundleKey {
   tool: string;
 }
 
-const recordFile = (key: BundleKey): string =>
+const recordFile = (files: SiteFiles): string =>
   path.join(
-    serverBundlesDir(key.files),
-    `last-${createHash('sha256').update(key.files.site).digest('hex').slice(0, 12)}.json`,
+    serverBundlesDir(files),
+    `last-${createHash('sha256').update(files.site).digest('hex').slice(0, 12)}.json`,
   );
 
 /** Whether an earlier build left a server bundle record for this site (it may be out of date). */
-export const hasServerBundleRecord = (files: SiteFiles): boolean =>
-  existsSync(recordFile({ root: '', files, tool: '' }));
+export const hasServerBundleRecord = (files: SiteFiles): boolean => existsSync(recordFile(files));
 
 async function fingerprint(
   key: BundleKey,
@@ -60,7 +59,7 @@ async function fingerprint(
 export async function reusableServerBundle(key: BundleKey): Promise<ServerBundle | undefined> {
   let record: Record;
   try {
-    record = JSON.parse(await readFile(recordFile(key), 'utf8')) as Record;
+    record = JSON.parse(await readFile(recordFile(key.files), 'utf8')) as Record;
   } catch {
     return undefined;
   }
@@ -72,7 +71,7 @@ export async function reusableServerBundle(key: BundleKey): Promise<ServerBundle
 
 /** Remembers a bundle just made, and removes bundles older than an hour that are not it. */
 export async function recordServerBundle(key: BundleKey, bundle: ServerBundle): Promise<void> {
-  const file = recordFile(key);
+  const file = recordFile(key.files);
   const record: Record = { ...(await fingerprint(key, bundle.inputs)), bundle };
   await mkdir(path.dirname(file), { recursive: true });
   const scratch = `${file}.${process.pid}`;
