@@ -1,6 +1,5 @@
 // Real esbuild bundle of src/index.ts (minified ESM for browsers), real zlib gzip: the budget.
 import { expect, it } from 'vitest';
-// @ts-expect-error size.mjs is plain JavaScript without declarations
 import { measureLoaderSize, SIZE_BUDGET_BYTES } from '../size.mjs';
 
 it('the whole package stays within 3 KB minified + gzip', async () => {

@@ -18,14 +18,19 @@ const args = (content: string, out: string) => [
   '--out',
   out,
 ];
-const env = (fault?: string) => {
+const env = (fault?: string, more: Record<string, string> = {}) => {
   const { SSG_FAULT: _f, FORCE_COLOR: _c, ...rest } = process.env;
-  return { ...rest, NO_COLOR: '1', ...(fault ? { SSG_FAULT: fault } : {}) };
+  return { ...rest, NO_COLOR: '1', ...(fault ? { SSG_FAULT: fault } : {}), ...more };
 };
-const ssgBuild = (content: string, out: string, fault?: string): Run =>
+const ssgBuild = (
+  content: string,
+  out: string,
+  fault?: string,
+  more?: Record<string, string>,
+): Run =>
   spawnSync(process.execPath, args(content, out), {
     encoding: 'utf8',
-    env: env(fault),
+    env: env(fault, more),
     // a build that never ends fails its test instead of holding the run (spawnSync blocks timers)
     timeout: 120_000,
     killSignal: 'SIGKILL',
@@ -184,16 +189,25 @@ describe('an output folder that cannot be written', () => {
     expect(readdirSync(parent)).toEqual(['out']);
   }, 60_000);
 
-  it('EACCES while writing (injected: root may write anywhere) fails with the clear message, output untouched', async () => {
-    const out = place();
-    mkdirSync(path.join(path.dirname(out), 'unrelated'));
-    const run = ssgBuild(contentB, out, 'write:EACCES');
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain('ssg: [EMIT_FAILED] Writing the output failed: EACCES');
-    expect(run.stderr).toContain('Check that the output folder is writable');
-    expect(snapshot(out)).toEqual(before);
-    await expect
-      .poll(() => readdirSync(path.dirname(out)).sort(), { timeout: 15_000, interval: 100 })
-      .toEqual(['out', 'unrelated']);
-  }, 60_000);
+  // the mini site's few files are written on the build's thread; a large site's on a thread of
+  // their own (SSG_WRITE_THREAD=1 forces it here)
+  it.each([
+    ['', '0'],
+    [' on the writer thread', '1'],
+  ])(
+    'EACCES while writing%s (injected: root may write anywhere) fails with the clear message, output untouched',
+    async (_, thread) => {
+      const out = place();
+      mkdirSync(path.join(path.dirname(out), 'unrelated'));
+      const run = ssgBuild(contentB, out, 'write:EACCES', { SSG_WRITE_THREAD: thread });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('ssg: [EMIT_FAILED] Writing the output failed: EACCES');
+      expect(run.stderr).toContain('Check that the output folder is writable');
+      expect(snapshot(out)).toEqual(before);
+      await expect
+        .poll(() => readdirSync(path.dirname(out)).sort(), { timeout: 15_000, interval: 100 })
+        .toEqual(['out', 'unrelated']);
+    },
+    60_000,
+  );
 });

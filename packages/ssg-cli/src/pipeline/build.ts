@@ -9,7 +9,7 @@
 import { type Bundler, bundleOrReuse, startBundler } from './bundle/index.ts';
 import { resolveConfig } from './config.ts';
 import { loadContent } from './content.ts';
-import { makeFoldersAhead } from './emit.ts';
+import { foldersAhead } from './emit.ts';
 import { emit } from './emit-stage.ts';
 import { counted, stopEsbuildIfAlone } from './esbuild-service.ts';
 import { openIncremental } from './incremental/index.ts';
@@ -20,6 +20,7 @@ import { resolveSecurity } from './security.ts';
 import { generateServiceWorker } from './service-worker.ts';
 import { stageTimer } from './stage-timer.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
+import { openWriter } from './write-files.ts';
 
 export const build = (options: BuildOptions = {}): Promise<BuildResult> =>
   counted(() => runBuild(options));
@@ -54,8 +55,12 @@ async function runStages(options: BuildOptions, bundler: Bundler): Promise<Build
       return { content, images, security: resolveSecurity(site, content, images) };
     });
     const routes = await timed('routes', () => collectRoutes(site, content));
-    // Nothing to reuse: every folder will be written; they are made while Vite and render run.
-    if (!cache.hadOutput) run.folders = makeFoldersAhead(site.stagingDir, site.loaded, routes);
+    const writer = openWriter(site.stagingDir, 2 * routes.routes.length);
+    run.writer = writer;
+    // Nothing to reuse: every folder will be written; they are made while Vite and render run
+    // (a failure shows again when emit writes there).
+    if (!cache.hadOutput)
+      writer.mkdirs(foldersAhead(site.stagingDir, site.loaded, routes)).catch(() => {});
     const bundled = await timed('bundle', () => bundling);
     const { client } = bundled;
     const made = {
@@ -70,9 +75,8 @@ async function runStages(options: BuildOptions, bundler: Bundler): Promise<Build
     };
     const rendered = await timed('render', () => renderPages(made));
     cache.savePagesAhead(); // written while emit waits on the disk
-    const emitted = await timed('emit', () =>
-      emit(site, { ...made, rendered, folders: run.folders }, cache),
-    );
+    const emitted = await timed('emit', () => emit(site, { ...made, rendered, writer }, cache));
+    await writer.close();
     const { compilationHash, precache, upToDate } = emitted;
     const worker = { ...site, ...security, compilationHash, precache, clientFiles: client.files };
     const sw = await timed('service-worker', () => (upToDate ? [] : generateServiceWorker(worker)));

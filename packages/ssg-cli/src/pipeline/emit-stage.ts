@@ -5,18 +5,19 @@ import type { ImagePipeline } from '../image/pipeline.ts';
 import type { CspSettings } from '../shared/csp.ts';
 import type { ResolvedSite } from './config.ts';
 import { copiedFolders } from './copied-folders.ts';
-import { type FoldersAhead, type OutputInput, outputOf, writeOutput } from './emit.ts';
+import { type OutputInput, outputOf, writeOutput } from './emit.ts';
 import type { IncrementalCache } from './incremental/index.ts';
 import { keepRecentChunks } from './keep-builds.ts';
 import { offlinePageOf } from './offline-page.ts';
 import type { Placed } from './reuse-files.ts';
 import type { BuildReporter, OutputBytes } from './types.ts';
+import type { FileWriter } from './write-files.ts';
 
 export interface EmitInput extends Omit<OutputInput, keyof ResolvedSite> {
   csp?: CspSettings;
   hsts?: string;
-  /** Folders made ahead, on a cold build. */
-  folders?: FoldersAhead;
+  /** The staging folder's writer (made folders ahead on a cold build). */
+  writer?: FileWriter;
   reporter?: BuildReporter;
   /** The image service of the content: its files are made by now, or made here, then copied. */
   images?: ImagePipeline;
@@ -49,7 +50,12 @@ export async function emit(
   const copied = copiedFolders(site, input.content, input.images);
   const bytes = await cache.upToDate(compilationHash, emitted, copied, output.same !== undefined);
   if (bytes) {
-    const none = { precache: new Map(), revisions: new Map(), linked: new Set<string>() };
+    const none = {
+      precache: new Map(),
+      revisions: new Map(),
+      linked: new Set<string>(),
+      stamps: new Map(),
+    };
     const warnings = output.finish();
     return { compilationHash, bytes, ...none, written: [], upToDate: true, warnings };
   }

@@ -29,13 +29,7 @@ import { type Placed, placedFiles, type Reuse } from './reuse-files.ts';
 import type { Routes } from './routes.ts';
 import { isPrecached } from './service-worker.ts';
 import type { BuildReporter, LoadedSite, OutputBytes } from './types.ts';
-import {
-  type FileContents,
-  type Folders,
-  folders,
-  makeFolders,
-  writeFiles,
-} from './write-files.ts';
+import { type FileContents, type FileWriter, openWriter, writeFiles } from './write-files.ts';
 
 const gzipped = promisify(gzip);
 const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
@@ -158,23 +152,11 @@ function fingerprintOf(
   return digest.digest('hex');
 }
 
-/** Folders being made ahead of emit (see makeFoldersAhead). */
-export interface FoldersAhead {
-  into: Folders;
-  done: Promise<void>;
-  stop(): void;
-}
-
 /**
- * Starts making the folders emit will write into (two per page: `p/1/` and `page-data/p/1/`),
- * while Vite bundles and pages render: making 20,000 folders is a good part of writing them.
+ * The folders emit will write into (two per page: `p/1/` and `page-data/p/1/`), made ahead by the
+ * writer while Vite bundles and pages render: making 20,000 folders is a good part of writing them.
  */
-export function makeFoldersAhead(
-  stagingDir: string,
-  loaded: LoadedSite,
-  routes: Routes,
-): FoldersAhead {
-  const into = folders(stagingDir);
+export function foldersAhead(stagingDir: string, loaded: LoadedSite, routes: Routes): string[] {
   const dirs = new Set<string>();
   const add = (url: string) => dirs.add(path.dirname(path.join(stagingDir, url)));
   for (const route of routes.routes) {
@@ -183,7 +165,7 @@ export function makeFoldersAhead(
   }
   if (loaded.site.staticQueries.length > 0) add(staticQueryUrl('x'));
   if (routes.slices.length > 0) add(sliceDataUrl('x'));
-  return { into, ...makeFolders(into, [...dirs]) };
+  return [...dirs];
 }
 
 /** Where and how emit writes. */
@@ -193,8 +175,8 @@ export interface WriteInput {
   client: ClientBundle;
   /** The site's folders copied as they are (copied-folders.ts). */
   copied: readonly CopiedAsset[];
-  /** Folders made ahead, on a cold build. */
-  folders?: FoldersAhead;
+  /** The staging folder's writer (the build's, which made folders ahead on a cold build). */
+  writer?: FileWriter;
   /** The last output's file to link in place of writing `name` again, when it has these bytes. */
   reuse?: Reuse | undefined;
   reporter?: BuildReporter;
@@ -234,8 +216,9 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
       return data;
     });
   }
+  const writer = input.writer ?? openWriter(stagingDir, output.files.size);
   try {
-    await writeFiles(input.folders?.into ?? stagingDir, writing, placed);
+    await writeFiles(writer, writing, placed);
     if (input.compress !== 'none') await compressWritten(stagingDir, client.files);
     await placeCopied(stagingDir, input.copied, placed.unlinkBeforeCopy, precache);
   } catch (error) {
@@ -244,6 +227,8 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
       hint: 'Check that the output folder is writable and the disk has room; the previous output was left untouched.',
       cause: error,
     });
+  } finally {
+    if (!input.writer) await writer.close();
   }
   for (const asset of client.files) {
     const { size } = await stat(path.join(stagingDir, asset));
@@ -252,7 +237,8 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   }
   bytes.css = Buffer.byteLength(client.styles);
   bytes.gzip = await zipped;
-  return { bytes, precache, revisions: placed.revisions, linked: placed.linked };
+  const { revisions, linked, stamps } = placed;
+  return { bytes, precache, revisions, linked, stamps };
 }
 
 const isScript = (file: string): boolean => /\.m?js$/.test(file);

@@ -1,11 +1,11 @@
 // The output folder around the stages: taken before them (lock, leftovers), put in place after
 // them, and the one clean-up after a failure.
 import type { Bundler } from './bundle/process.ts';
-import type { FoldersAhead } from './emit.ts';
 import type { IncrementalCache } from './incremental/index.ts';
 import { lockOutput } from './lock.ts';
 import { discardStaging, removeLeftovers, swapIntoPlace } from './swap.ts';
 import type { BuildReporter } from './types.ts';
+import type { FileWriter } from './write-files.ts';
 
 interface Folders {
   outDir: string;
@@ -48,7 +48,7 @@ export interface InFlight {
   stagingDir: string;
   bundler: Bundler;
   bundling?: Promise<unknown>;
-  folders?: FoldersAhead;
+  writer?: FileWriter;
   cache?: IncrementalCache;
 }
 
@@ -56,8 +56,7 @@ export interface InFlight {
 export async function cleanUpAfterFailure(run: InFlight): Promise<void> {
   await run.bundler.stop();
   await run.bundling?.catch(() => {});
-  run.folders?.stop();
-  await run.folders?.done.catch(() => {});
+  await run.writer?.close();
   await run.cache?.discard();
   await discardStaging(run.stagingDir);
 }

@@ -8,7 +8,7 @@ import { type MatchPath, matchPathsOf } from '../shared/match-paths.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { ClientBundle } from './bundle/client.ts';
-import { faultPoint } from './fault.ts';
+import { faultPoint } from './fault.mjs';
 import { type DocumentInput, pageDocument } from './html.ts';
 import type { PageReuse, RenderInputs, StoredOutput } from './incremental/page-cache.ts';
 import { progressCounter } from './progress.ts';

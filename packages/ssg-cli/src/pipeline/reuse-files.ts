@@ -4,6 +4,7 @@ import { link, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeSiblings } from './compress.ts';
 import { md5 } from './service-worker.ts';
+import type { PlacedIn } from './write-files.ts';
 
 /** The last output's copy of `name` when it held bytes of MD5 `revision` and is untouched since. */
 export type Reuse = (name: string, revision: string) => string | undefined;
@@ -14,6 +15,8 @@ export interface Placed {
   revisions: Map<string, string>;
   /** URL paths of the files linked rather than written. */
   linked: Set<string>;
+  /** URL path → stamp (size, inode, time) of each file written, as it was written. */
+  stamps: Map<string, string>;
 }
 
 /** Pages' HTML and data only: the site's other files may share a name with a copied file. */
@@ -23,9 +26,11 @@ const LINKABLE = /(^\/page-data\/.*\/page-data\.json|\.html)$/;
 export function placedFiles(reuse: Reuse | undefined, pagesToo: boolean) {
   const revisions = new Map<string, string>();
   const linked = new Set<string>();
+  const stamps = new Map<string, string>();
   return {
     revisions,
     linked,
+    stamps,
     /** Records the bytes made for `name`; returns their MD5 (the worker's precache revision). */
     made(name: string, data: string | Uint8Array): string {
       const revision = md5(data);
@@ -36,9 +41,10 @@ export function placedFiles(reuse: Reuse | undefined, pagesToo: boolean) {
       const revision = revisions.get(name);
       return reuse && revision && LINKABLE.test(name) ? reuse(name, revision) : undefined;
     },
-    async placed(name: string, file: string, data: string | Uint8Array, from?: string) {
-      if (from) linked.add(name);
-      if (pagesToo) await siblings(file, data, from);
+    async placed(name: string, file: string, data: Uint8Array, how: PlacedIn) {
+      if (how.from) linked.add(name);
+      if (how.stamp) stamps.set(name, how.stamp);
+      if (pagesToo) await siblings(file, data, how.from);
     },
     /**
      * Before a copied folder lands over `file`: a link would be written through into the last
@@ -46,6 +52,7 @@ export function placedFiles(reuse: Reuse | undefined, pagesToo: boolean) {
      */
     async unlinkBeforeCopy(root: string, file: string): Promise<boolean> {
       const name = `/${path.relative(root, file).split(path.sep).join('/')}`;
+      stamps.delete(name); // the copy replaces the file written: its stamp is read once placed
       if (linked.delete(name)) await rm(file, { force: true });
       return true;
     },

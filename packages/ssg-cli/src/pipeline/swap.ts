@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { faultPoint } from './fault.ts';
+import { faultPoint } from './fault.mjs';
 
 /** `.<out>.staging-<pid>` beside the output; `.old-<n>` once it holds a retired output. */
 const STAGING = /^\.(.+)\.staging-(\d+)(\.old-\w+)?$/;

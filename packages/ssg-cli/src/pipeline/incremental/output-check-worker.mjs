@@ -4,6 +4,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { stampOfStats } from './stamp.mjs';
 
 const { dir, list } = workerData;
 const changed = [];
@@ -12,7 +13,6 @@ for (const line of list.split('\n')) {
   if (tab === -1) continue;
   const name = line.slice(0, tab);
   const info = statSync(path.join(dir, name), { throwIfNoEntry: false });
-  if (!info || `${info.size}:${info.ino}:${info.mtimeMs}` !== line.slice(tab + 1))
-    changed.push(name);
+  if (!info || stampOfStats(info) !== line.slice(tab + 1)) changed.push(name);
 }
 parentPort.postMessage(changed);

@@ -4,6 +4,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { stampOfStats } from './stamp.mjs';
 
 /**
  * URL path → `md5 size:ino:mtime`; md5 `-` for files emit did not make (host config, worker,
@@ -16,7 +17,7 @@ const WORKER_FILE = new URL('./output-check-worker.mjs', import.meta.url);
 /** A file's size, inode and time as the record holds them; none when it is gone. */
 export function stampOf(file: string): string | undefined {
   const info = statSync(file, { throwIfNoEntry: false });
-  return info ? `${info.size}:${info.ino}:${info.mtimeMs}` : undefined;
+  return info ? stampOfStats(info) : undefined;
 }
 
 const stampIn = (entry: string): string => entry.slice(entry.indexOf(' ') + 1);
@@ -49,16 +50,23 @@ export interface PlacedOutput {
   revisions: ReadonlyMap<string, string>;
   /** Emit's files linked from the last output: their entry there still holds. */
   linked: ReadonlySet<string>;
+  /** Emit's files written, with the stamp each had once written (no stat of them again). */
+  stamps?: ReadonlyMap<string, string>;
   /** Output-relative names of the other files the build wrote (host config, worker, chunks). */
   written: readonly string[];
 }
 
-/** The record of the output now in `dir`: stats only the files written, not the linked ones. */
+/**
+ * The record of the output now in `dir`: stats only the files placed without a stamp (the host
+ * config, the worker, the chunks), not the linked ones nor emit's written ones.
+ */
 export function recordOutput(dir: string, last: OutputRecord, placed: PlacedOutput): OutputRecord {
   const record: OutputRecord = {};
   const put = (name: string, revision: string) => {
     const kept = placed.linked.has(name) ? last[name] : undefined;
-    const stamp = kept ? stampIn(kept) : stampOf(path.join(dir, name));
+    const stamp = kept
+      ? stampIn(kept)
+      : (placed.stamps?.get(name) ?? stampOf(path.join(dir, name)));
     if (stamp) record[name] = `${revision} ${stamp}`;
   };
   for (const [name, revision] of placed.revisions) put(name, revision);
