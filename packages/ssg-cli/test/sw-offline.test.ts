@@ -2,9 +2,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pageDataUrl } from '@ssg/loader/contract';
 import { describe, expect, it } from 'vitest';
 import {
   generateServiceWorker,
+  PRECACHE_PAGES_MAX,
   type ServiceWorkerInput,
   serviceWorkerSettings,
 } from '../src/pipeline/service-worker.ts';
@@ -87,6 +89,7 @@ describe('the service worker of a build', () => {
       runtimeCaching: [],
       compilationHash: 'abc',
       precache: new Map(),
+      pagePaths: [],
       clientFiles: [],
       loaded: {
         site: {
@@ -104,6 +107,64 @@ describe('the service worker of a build', () => {
     expect(page).toContain('<h1>Você está sem conexão</h1>');
     expect(page).toContain('Esta página &lt;ainda&gt; não foi salva.');
     expect(page).not.toContain('<script');
+  });
+
+  it('precaches the first 200 pages of a large site (and home, 404, 500), not every page', async () => {
+    // 1,000 pages, the home and error pages last: a visitor's first visit would fetch them all
+    const pagePaths = [
+      ...Array.from({ length: 997 }, (_, i) => `/p/${i}/`),
+      '/',
+      '/404.html',
+      '/500.html',
+    ];
+    const precache = new Map<string, string>([
+      ['page-data/app-data.json', 'a'.repeat(32)],
+      ['slice-data/footer.json', 'b'.repeat(32)],
+    ]);
+    for (const page of pagePaths) {
+      const name = page.replace(/^\//, '');
+      precache.set(page.endsWith('.html') ? name : `${name}index.html`, 'c'.repeat(32));
+      precache.set(pageDataUrl(page).slice(1), 'd'.repeat(32));
+    }
+    const stagingDir = tempDir();
+    const ctx = {
+      root: MINI_SITE,
+      stagingDir,
+      brand: 'main',
+      serviceWorker: true,
+      runtimeCaching: [],
+      compilationHash: 'abc',
+      precache,
+      pagePaths,
+      clientFiles: [],
+      loaded: { site: { lang: 'en' } },
+    } as unknown as ServiceWorkerInput;
+    await generateServiceWorker(ctx);
+    const sw = readFileSync(path.join(stagingDir, 'sw.js'), 'utf8');
+    const listed = [...sw.matchAll(/\{"url":"([^"]+)","revision":"[0-9a-f]{32}"\}/g)].map((m) =>
+      must(m[1]),
+    );
+    expect(PRECACHE_PAGES_MAX).toBe(200);
+    for (const url of [
+      'p/0/index.html',
+      'page-data/p/0/page-data.json',
+      'p/199/index.html',
+      'page-data/p/199/page-data.json',
+      'index.html',
+      'page-data/index/page-data.json',
+      '404.html',
+      pageDataUrl('/404.html').slice(1),
+      '500.html',
+      'page-data/app-data.json',
+      'slice-data/footer.json',
+      '_ssg-offline.html',
+    ])
+      expect(listed, url).toContain(url);
+    expect(listed).not.toContain('p/200/index.html');
+    expect(listed).not.toContain('page-data/p/200/page-data.json');
+    expect(listed).not.toContain('p/996/index.html');
+    // 200 pages and the 3 required ones, each HTML and data; app-data, a slice, the offline page
+    expect(listed.length).toBe(2 * 203 + 3);
   });
 
   it("writes the site's runtimeCaching rules, with their expiration, into the worker's settings", async () => {
@@ -125,6 +186,7 @@ describe('the service worker of a build', () => {
       runtimeCaching: rules,
       compilationHash: 'abc',
       precache: new Map(),
+      pagePaths: [],
       clientFiles: [],
       loaded: { site: { lang: 'en' } },
     } as unknown as ServiceWorkerInput;

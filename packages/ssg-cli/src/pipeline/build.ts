@@ -78,7 +78,9 @@ async function runStages(options: BuildOptions, bundler: Bundler): Promise<Build
     const emitted = await timed('emit', () => emit(site, { ...made, rendered, writer }, cache));
     await writer.close();
     const { compilationHash, precache, upToDate } = emitted;
-    const worker = { ...site, ...security, compilationHash, precache, clientFiles: client.files };
+    const pagePaths = routes.routes.map((route) => route.path);
+    const clientFiles = client.files;
+    const worker = { ...site, ...security, compilationHash, precache, pagePaths, clientFiles };
     const sw = await timed('service-worker', () => (upToDate ? [] : generateServiceWorker(worker)));
     await placeOutput(site, upToDate);
     const warnings = [...config.warnings, ...bundled.warnings, ...emitted.warnings];
