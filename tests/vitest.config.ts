@@ -14,7 +14,6 @@ const ALONE = [
   'site/worker-script.test.ts',
   'loader/faults.test.ts',
   'host/deploy.test.ts',
-  'host/offline.test.ts',
 ];
 
 export default defineConfig({
@@ -32,6 +31,8 @@ export default defineConfig({
           include: ['**/*.test.ts'],
           exclude: ALONE,
           maxWorkers: 2,
+          // the tests a file marks concurrent (csp, axe): two at a time
+          maxConcurrency: 2,
           sequence: { groupOrder: 0 },
         },
       },
