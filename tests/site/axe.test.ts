@@ -1,7 +1,7 @@
 // Real: `build()` of every brand, `ssg serve`, Debian Chromium, axe-core (WCAG 2 A/AA rules). Faked: nothing.
 import { AxePuppeteer } from '@axe-core/puppeteer';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { BRANDS } from '../../packages/site/src/brands.ts';
 import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { serveBrands } from '../support/site-build.ts';
@@ -10,6 +10,8 @@ const PAGES = ['/', '/servicos/', '/galeria/', '/contato/', '/404.html', '/500.h
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+/** Six pages audited in a row, two such tests at once on a loaded machine. */
+const AUDIT = { timeout: 180_000 };
 
 let chromium: LaunchedBrowser;
 let brands: Awaited<ReturnType<typeof serveBrands>>;
@@ -119,26 +121,40 @@ async function audit(page: Page, url: string): Promise<string[]> {
   return [...violations, ...contrast.map((line) => `color-contrast over a gradient ${line}`)];
 }
 
-describe.each(BRANDS)('the %s brand', (brand) => {
-  it('has no axe-core WCAG 2 A/AA violations on any page on a phone', async () => {
-    const page = await chromium.browser.newPage();
-    await page.setViewport(PHONE);
-    const found: string[] = [];
-    for (const path of PAGES)
-      found.push(...(await audit(page, `${urls.get(brand)}${path}`)).map((l) => `${path} ${l}`));
-    await page.close();
-    expect(found).toEqual([]);
+// Two audits at a time (the project's maxConcurrency), each on its own page: axe runs in the
+// page's renderer, and no check here depends on time (the timeout only guards a hung page).
+describe.concurrent('axe-core audits', () => {
+  describe.each(BRANDS)('the %s brand', (brand) => {
+    it(
+      'has no axe-core WCAG 2 A/AA violations on any page on a phone',
+      AUDIT,
+      async ({ expect }) => {
+        const page = await chromium.browser.newPage();
+        await page.setViewport(PHONE);
+        const found: string[] = [];
+        for (const path of PAGES)
+          found.push(
+            ...(await audit(page, `${urls.get(brand)}${path}`)).map((l) => `${path} ${l}`),
+          );
+        await page.close();
+        expect(found).toEqual([]);
+      },
+    );
   });
-});
 
-// Colours do not change with the viewport; the layout does (the 768 px query), so one brand is
-// enough to cover the desktop layout.
-it('has no axe-core WCAG 2 A/AA violations on any page on a desktop (vet)', async () => {
-  const page = await chromium.browser.newPage();
-  await page.setViewport(DESKTOP);
-  const found: string[] = [];
-  for (const path of PAGES)
-    found.push(...(await audit(page, `${urls.get('vet')}${path}`)).map((l) => `${path} ${l}`));
-  await page.close();
-  expect(found).toEqual([]);
+  // Colours do not change with the viewport; the layout does (the 768 px query), so one brand is
+  // enough to cover the desktop layout.
+  it(
+    'has no axe-core WCAG 2 A/AA violations on any page on a desktop (vet)',
+    AUDIT,
+    async ({ expect }) => {
+      const page = await chromium.browser.newPage();
+      await page.setViewport(DESKTOP);
+      const found: string[] = [];
+      for (const path of PAGES)
+        found.push(...(await audit(page, `${urls.get('vet')}${path}`)).map((l) => `${path} ${l}`));
+      await page.close();
+      expect(found).toEqual([]);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BuildOptions, type BuildResult, build, serve } from '@ssg/cli';
@@ -16,15 +16,41 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
  * The clinic's build of one brand, as its config makes it, shared by every test file of this run:
  * the first file that asks builds it, the others read it. Treat it as read-only: a test that
  * changes files copies it first (`cpSync`) or builds its own with `buildSite`.
+ * Two files may ask at once (tests/vitest.config.ts): one build at a time, under a lock.
  */
 export async function clinicBuild(brand: string): Promise<{ outDir: string }> {
-  const outDir = path.join(inject('clinicBuilds'), brand);
-  const done = path.join(outDir, '..', `${brand}.complete`);
-  if (!existsSync(done)) {
-    await build({ root: REPO, brand, outDir });
+  const builds = inject('clinicBuilds');
+  const outDir = path.join(builds, brand);
+  const done = path.join(builds, `${brand}.complete`);
+  if (existsSync(done)) return { outDir };
+  await underLock(path.join(builds, 'lock'), async () => {
+    if (existsSync(done)) return;
+    // Every brand is built into one folder in turn, then copied out: the client bundle is the same
+    // for every brand, so each build after the first takes it from the incremental cache (no Vite).
+    const work = path.join(builds, 'work', 'site');
+    await build({ root: REPO, brand, outDir: work });
+    cpSync(work, outDir, { recursive: true });
     writeFileSync(done, '');
-  }
+  });
   return { outDir };
+}
+
+/** Runs `job` while holding `lock` (a folder: mkdir is atomic), waiting for another holder. */
+async function underLock(lock: string, job: () => Promise<void>): Promise<void> {
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    await job();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** `ssg serve` on a free loopback port. */
@@ -42,7 +68,7 @@ export function buildMiniSite(options: BuildOptions = {}): Promise<BuildResult> 
 
 /**
  * Builds each brand of the clinic site and serves it: the URL of each brand's server, and one
- * `close` for all. One build at a time: each bundles with Vite and the machine has 2 cores.
+ * `close` for all.
  */
 export async function serveBrands(brands: readonly string[]) {
   const servers: Array<Awaited<ReturnType<typeof serveBuild>>> = [];

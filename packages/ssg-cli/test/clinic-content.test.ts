@@ -150,8 +150,9 @@ describe('each brand speaks as itself', () => {
       home.facts = [{ value: '42 sessões', label: 'figura própria da Psico' }];
     });
     const homes: Record<string, string> = {};
+    // one folder, each brand in turn: every build after the first reuses the client bundle
+    const outDir = path.join(tempDir(), 'site');
     for (const brand of ['vet', 'med', 'digital', 'psico', 'odonto']) {
-      const outDir = path.join(tempDir(), brand);
       await build({ root: REPO, contentDir, brand, outDir });
       homes[brand] = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     }

@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { memoSiblings, pruneMemo } from './compress-memo.ts';
 
 /** Which text files get `.br` and `.gz` siblings: `auto` is all of them up to `COMPRESS_ALL_UP_TO` pages. */
 export type CompressMode = 'auto' | 'all' | 'none';
@@ -35,7 +36,12 @@ export const compressesPages = (mode: CompressMode, pages: number): boolean =>
 export async function writeSiblings(file: string, contents: string | Uint8Array): Promise<void> {
   const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
   if (!wantsSiblings(file, data.byteLength)) return;
-  const [br, gz] = await Promise.all([
+  const [br, gz] = await compressed(data);
+  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+}
+
+const compressed = (data: Uint8Array) =>
+  Promise.all([
     brotli(data, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 11,
@@ -45,17 +51,25 @@ export async function writeSiblings(file: string, contents: string | Uint8Array)
     }),
     gzipped(data, { level: 9 }),
   ]);
-  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-}
 
-/** Siblings of files already in the output folder (the client bundle's few files). */
-export async function compressWritten(root: string, files: readonly string[]): Promise<void> {
+/**
+ * Siblings of files already in the output folder (the client bundle's few files), through the
+ * site's memo of compressed client files when `memoDir` is given (compress-memo.ts).
+ */
+export async function compressWritten(
+  root: string,
+  files: readonly string[],
+  memoDir?: string,
+): Promise<void> {
   await Promise.all(
     files
       .filter((file) => TEXT.test(file))
       .map(async (file) => {
         const full = path.join(root, file);
-        await writeSiblings(full, await readFile(full));
+        const data = await readFile(full);
+        if (!memoDir || !wantsSiblings(file, data.byteLength)) return writeSiblings(full, data);
+        await memoSiblings(memoDir, full, data, () => compressed(data));
       }),
   );
+  if (memoDir) await pruneMemo(memoDir);
 }

@@ -1,8 +1,10 @@
 // Stage "emit" as the build runs it: the output in memory, then, unless the output folder
 // already holds exactly it, the files, the host config and the recent builds' chunks.
+
 import { emitHostConfig } from '../host/emit-host.ts';
 import type { ImagePipeline } from '../image/pipeline.ts';
 import type { CspSettings } from '../shared/csp.ts';
+import { compressedDirOf } from './compress-memo.ts';
 import type { ResolvedSite } from './config.ts';
 import { copiedFolders } from './copied-folders.ts';
 import { type OutputInput, outputOf, writeOutput } from './emit.ts';
@@ -62,7 +64,8 @@ export async function emit(
   const { stagingDir, compress } = site;
   const client = input.client;
   const reuse = await cache.reuse();
-  const write = { ...input, stagingDir, compress, client, copied, reuse };
+  const compressedDir = compressedDirOf(site.root);
+  const write = { ...input, stagingDir, compress, client, copied, reuse, compressedDir };
   const written = await writeOutput(output, write);
   const warnings = output.finish();
   const host = await emitHostConfig({

@@ -180,6 +180,8 @@ export interface WriteInput {
   /** The last output's file to link in place of writing `name` again, when it has these bytes. */
   reuse?: Reuse | undefined;
   reporter?: BuildReporter;
+  /** The site's memo of compressed client files (compress-memo.ts). */
+  compressedDir?: string;
 }
 
 /** What emit wrote: sizes by kind, and the worker's precache revisions. */
@@ -219,7 +221,8 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   const writer = input.writer ?? openWriter(stagingDir, output.files.size);
   try {
     await writeFiles(writer, writing, placed);
-    if (input.compress !== 'none') await compressWritten(stagingDir, client.files);
+    if (input.compress !== 'none')
+      await compressWritten(stagingDir, client.files, input.compressedDir);
     await placeCopied(stagingDir, input.copied, placed.unlinkBeforeCopy, precache);
   } catch (error) {
     if (error instanceof SsgError) throw error; // a page's data over the limit, as it was made

@@ -1,0 +1,67 @@
+/**
+ * The `.br` and `.gz` of a client file kept by the digest of its bytes in the site's
+ * node_modules/.ssg/compressed: a chunk that an earlier build already compressed (a warm build,
+ * another brand, another output folder) is copied, not compressed again (brotli at quality 11
+ * takes ~1 s for the clinic's bundle). Entries unused for a fortnight are removed.
+ */
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const MEMO_DIR = 'node_modules/.ssg/compressed';
+const EXTENSIONS = ['.br', '.gz'] as const;
+const UNUSED_FOR_MS = 14 * 24 * 3600 * 1000;
+
+/** The site's folder of compressed client files. */
+export const compressedDirOf = (root: string): string => path.join(root, MEMO_DIR);
+
+/**
+ * Writes `file.br` and `file.gz` from the memo when it holds `data`'s, else from `make()`, which
+ * the memo then keeps (written aside and renamed: a killed build leaves no half entry).
+ */
+export async function memoSiblings(
+  dir: string,
+  file: string,
+  data: Uint8Array,
+  make: () => Promise<readonly [Uint8Array, Uint8Array]>,
+): Promise<void> {
+  const key = createHash('sha256').update(data).digest('hex');
+  const entries = EXTENSIONS.map((ext) => path.join(dir, key + ext));
+  const copied = await Promise.all(
+    entries.map((entry, i) =>
+      copyFile(entry, file + EXTENSIONS[i]).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  if (copied.every(Boolean)) {
+    const now = new Date();
+    await Promise.all(entries.map((entry) => utimes(entry, now, now).catch(() => {})));
+    return;
+  }
+  const made = await make();
+  await Promise.all(made.map((bytes, i) => writeFile(file + EXTENSIONS[i], bytes)));
+  // the memo is only a shortcut: a memo that cannot be written fails nothing
+  await mkdir(dir, { recursive: true })
+    .then(() => Promise.all(made.map((bytes, i) => keep(entries[i] as string, bytes))))
+    .catch(() => {});
+}
+
+async function keep(entry: string, bytes: Uint8Array): Promise<void> {
+  const aside = `${entry}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await writeFile(aside, bytes);
+  await rename(aside, entry);
+}
+
+/** Removes the entries no build used for a fortnight (a build's own were just touched). */
+export async function pruneMemo(dir: string, now = Date.now()): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const entry = path.join(dir, name);
+      const { mtimeMs } = await stat(entry).catch(() => ({ mtimeMs: now }));
+      if (now - mtimeMs > UNUSED_FOR_MS) await rm(entry, { force: true });
+    }),
+  );
+}
