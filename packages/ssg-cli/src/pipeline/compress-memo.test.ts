@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressWritten } from './compress.ts';
+import { COMPRESS_SETTINGS, compressWritten } from './compress.ts';
 import { memoSiblings, pruneMemo } from './compress-memo.ts';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'ssg-memo-'));
@@ -38,13 +38,18 @@ describe('the memo of compressed client files', () => {
 
     const second = outputWithChunk();
     let made = 0;
-    await memoSiblings(memo, path.join(second, '_ssg/app-abc.js'), chunk, async () => {
+    const again = async () => {
       made++;
-      return [Buffer.from('new'), Buffer.from('new')];
-    });
+      return [Buffer.from('new'), Buffer.from('new')] as const;
+    };
+    const file = path.join(second, '_ssg/app-abc.js');
+    await memoSiblings(memo, file, chunk, again, COMPRESS_SETTINGS);
     expect(made).toBe(0);
     expect(readFileSync(path.join(second, '_ssg/app-abc.js.br'))).toEqual(br);
     expect(readFileSync(path.join(second, '_ssg/app-abc.js.gz'))).toEqual(gz);
+    // a release that compresses otherwise does not take the old bytes
+    await memoSiblings(memo, file, chunk, again, 'brotli-5 gzip-6');
+    expect(made).toBe(1);
   });
 
   it('compresses again when the memo holds only half an entry, and completes it', async () => {
@@ -55,10 +60,11 @@ describe('the memo of compressed client files', () => {
     rmSync(path.join(memo, gz));
     const out = outputWithChunk();
     let made = 0;
-    await memoSiblings(memo, path.join(out, '_ssg/app-abc.js'), chunk, async () => {
+    const make = async () => {
       made++;
-      return [Buffer.from('br'), Buffer.from('gz')];
-    });
+      return [Buffer.from('br'), Buffer.from('gz')] as const;
+    };
+    await memoSiblings(memo, path.join(out, '_ssg/app-abc.js'), chunk, make, COMPRESS_SETTINGS);
     expect(made).toBe(1);
     expect(readFileSync(path.join(out, '_ssg/app-abc.js.gz'), 'utf8')).toBe('gz');
     expect(readdirSync(memo).sort()).toEqual(entries);

@@ -24,8 +24,11 @@ export async function memoSiblings(
   file: string,
   data: Uint8Array,
   make: () => Promise<readonly [Uint8Array, Uint8Array]>,
+  /** How `make` compresses, e.g. `brotli-11 gzip-9`. */
+  settings: string,
 ): Promise<void> {
-  const key = createHash('sha256').update(data).digest('hex');
+  // the settings are part of the key: a release that compresses otherwise never reuses old entries
+  const key = createHash('sha256').update(`${settings}\n`).update(data).digest('hex');
   const entries = EXTENSIONS.map((ext) => path.join(dir, key + ext));
   const copied = await Promise.all(
     entries.map((entry, i) =>

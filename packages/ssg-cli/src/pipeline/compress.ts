@@ -18,6 +18,11 @@ export const COMPRESS_ALL_UP_TO = 1000;
 
 const TEXT = /\.(html|json|m?js|css|svg|xml|txt|map|webmanifest)$/;
 
+const BROTLI_QUALITY = 11;
+const GZIP_LEVEL = 9;
+/** What the memo of compressed files keys its entries with, beside the bytes. */
+export const COMPRESS_SETTINGS = `brotli-${BROTLI_QUALITY}-text gzip-${GZIP_LEVEL}`;
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -44,12 +49,12 @@ const compressed = (data: Uint8Array) =>
   Promise.all([
     brotli(data, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },
     }),
-    gzipped(data, { level: 9 }),
+    gzipped(data, { level: GZIP_LEVEL }),
   ]);
 
 /**
@@ -68,7 +73,7 @@ export async function compressWritten(
         const full = path.join(root, file);
         const data = await readFile(full);
         if (!memoDir || !wantsSiblings(file, data.byteLength)) return writeSiblings(full, data);
-        await memoSiblings(memoDir, full, data, () => compressed(data));
+        await memoSiblings(memoDir, full, data, () => compressed(data), COMPRESS_SETTINGS);
       }),
   );
   if (memoDir) await pruneMemo(memoDir);
