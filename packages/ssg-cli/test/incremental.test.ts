@@ -22,7 +22,10 @@ async function loadMiniSite() {
 
 const PAGES = 5; // /, /sobre/, /servicos/, /404.html, /500.html
 
-/** Builds into `outDir` as a first build would: its cache is removed first. */
+/**
+ * Builds into `outDir` as a first build into it would: its cache is removed first (the client may
+ * come from the site's shared store, which other test files fill at the same time).
+ */
 async function buildFromScratch(options: { outDir: string; contentDir?: string }) {
   rmSync(cacheFileOf({ root: MINI_SITE, outDir: options.outDir }), { force: true });
   return buildMini(options);
@@ -38,7 +41,7 @@ function editContent(dir: string, change: (json: Record<string, unknown>) => voi
 describe('incremental builds', () => {
   it('leaves the output as it is when nothing changed, identical to a build from scratch', async () => {
     const outDir = path.join(tempDir(), 'site');
-    const cold = await buildFromScratch({ outDir });
+    const cold = await buildMini({ outDir, force: true }); // nothing reused, whatever ran before
     expect(cold.reused).toEqual({ pages: 0, client: false, output: false });
     const before = snapshot(outDir);
     const written = statSync(path.join(outDir, 'sobre/index.html')).mtimeMs;
@@ -53,6 +56,20 @@ describe('incremental builds', () => {
     const scratch = path.join(tempDir(), 'site');
     await buildFromScratch({ outDir: scratch });
     expect(snapshot(scratch)).toEqual(before);
+  });
+
+  it("a new output folder takes the client another folder's build made (no Vite), unless forced", async () => {
+    const first = path.join(tempDir(), 'site');
+    const cold = await buildMini({ outDir: first, force: true });
+    expect(cold.reused.client).toBe(false);
+    // another brand or a new folder: nothing of its own to reuse, the same client files
+    const second = path.join(tempDir(), 'site');
+    const other = await buildMini({ outDir: second });
+    expect(other.reused).toEqual({ pages: 0, client: true, output: false });
+    expect(snapshot(second)).toEqual(snapshot(first));
+    const forced = await buildMini({ outDir: path.join(tempDir(), 'site'), force: true });
+    expect(forced.reused.client).toBe(false);
+    expect(forced.compilationHash).toBe(cold.compilationHash);
   });
 
   it('re-renders only the page whose content changed, and writes what a build from scratch writes', async () => {

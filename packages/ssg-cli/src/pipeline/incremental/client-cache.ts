@@ -28,18 +28,21 @@ async function clientFingerprint(
 
 /**
  * Stage "bundle" without Vite: when every file the saved client bundle read is unchanged and
- * its chunks are still in the output folder as written, they are copied into the staging folder.
+ * its chunks are still as written (in the output folder, or the shared store), they are copied
+ * into the staging folder.
  */
 export async function reuseClient(
   saved: SavedClient | undefined,
   site: ClientFolders,
+  /** Where a chunk is read from: the output folder's copy, or the site's shared store's. */
+  from: (url: string, digest: string) => string = (url) => path.join(site.outDir, url),
 ): Promise<ClientBundle | undefined> {
   if (!saved) return undefined;
   const now = await clientFingerprint(site.files, saved.inputs, saved.stamps);
   if (now.fingerprint !== saved.fingerprint) return undefined;
   const contents = new Map<string, Buffer>();
   for (const [url, digest] of Object.entries(saved.files)) {
-    const data = await readFile(path.join(site.outDir, url)).catch(() => undefined);
+    const data = await readFile(from(url, digest)).catch(() => undefined);
     if (!data || sha(data) !== digest) return undefined;
     contents.set(url, data);
   }

@@ -4,7 +4,8 @@
  *   render read (page-cache.ts): keys and a reference in memory, the bodies in a store file that
  *   is appended to and read from while pages render and their documents are made (body-store.ts);
  * - the client bundle and the digest of every file Vite read for it, so an unchanged client skips
- *   Vite and takes the previous output's chunks (client-cache.ts);
+ *   Vite and takes the previous output's chunks (client-cache.ts), or another output folder's
+ *   from the site's shared store (shared-client.ts);
  * - the last build written to that folder and a record of each file it placed there: when a build
  *   would write exactly the same output the folder is left as it is (output-seal.ts), and a file
  *   whose bytes are unchanged is linked from it rather than written (output-record.ts).
@@ -31,6 +32,7 @@ import { compilationMemo, type Memo } from './hash-memo.ts';
 import { checkOutput, type PlacedOutput, recordOutput, revisionIn } from './output-record.ts';
 import { type OptionsInput, optionsKey, outputUpToDate } from './output-seal.ts';
 import { PageCache } from './page-cache.ts';
+import { keepSharedClient, sharedChunk, sharedClient } from './shared-client.ts';
 import { toolHash } from './tool-hash.ts';
 
 export { cacheFileOf } from './cache-file.ts';
@@ -81,8 +83,13 @@ export async function openIncremental(site: CacheSite) {
     hadOutput: outputThere,
     /** The saved client bundle, its chunks copied into the staging folder; none: Vite must run. */
     async reuseClient(): Promise<ClientBundle | undefined> {
-      const bundle = await reuseClient(saved.client, site);
-      if (bundle) client = saved.client;
+      const own = await reuseClient(saved.client, site);
+      if (own) client = saved.client;
+      if (own || site.force) return own;
+      // another output folder of the site (another brand, a new folder) made this client already
+      const shared = await sharedClient(site.root, tool);
+      const bundle = await reuseClient(shared, site, sharedChunk(site.root));
+      if (bundle) client = shared;
       return bundle;
     },
     /** The bundle Vite made and the files it read, recorded once the output is in place. */
@@ -134,7 +141,10 @@ export async function openIncremental(site: CacheSite) {
       closeStores();
       // Nothing rendered, bundled or written: the saved state is still exact.
       if (!scratch && upToDate && client && pages.allReused) return;
-      if (!client && vite) client = await recordClient(vite.bundle, vite.inputs, site);
+      if (!client && vite) {
+        client = await recordClient(vite.bundle, vite.inputs, site);
+        await keepSharedClient(site.root, tool, client, site.outDir);
+      }
       const before = saved.last?.files ?? {};
       const last = {
         compilationHash: build.compilationHash,
