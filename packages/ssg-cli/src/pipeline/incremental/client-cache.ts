@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientBundle } from '../bundle/client.ts';
 import { clientEntrySource, type SiteFiles } from '../bundle/vite-config.ts';
+import { diskError } from '../disk-error.ts';
 import { digestInputs, type InputStamps } from '../input-digest.ts';
 import type { SavedClient } from './cache-file.ts';
 import { sha } from './digest.ts';
@@ -46,10 +47,14 @@ export async function reuseClient(
     if (!data || sha(data) !== digest) return undefined;
     contents.set(url, data);
   }
-  for (const [url, data] of contents) {
-    const target = path.join(site.stagingDir, url);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, data);
+  try {
+    for (const [url, data] of contents) {
+      const target = path.join(site.stagingDir, url);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, data);
+    }
+  } catch (error) {
+    throw diskError(error, site.outDir) ?? error; // a full disk is the output's error, as Vite's is
   }
   return saved.bundle;
 }
