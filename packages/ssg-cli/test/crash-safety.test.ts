@@ -36,9 +36,9 @@ const ssgBuild = (
     killSignal: 'SIGKILL',
   });
 /** The same, not waiting: for two builds at once. */
-const ssgBuildAsync = (content: string, out: string): Promise<Run> =>
+const ssgBuildAsync = (content: string, out: string, more: string[] = []): Promise<Run> =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, args(content, out), { env: env() });
+    const child = spawn(process.execPath, [...args(content, out), ...more], { env: env() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -118,10 +118,11 @@ describe('ssg build killed with SIGKILL', () => {
 describe('two builds into one folder at once', () => {
   it('run one after the other: the second says it waits, and the output is one whole build', async () => {
     const out = place();
-    const [a, b] = await Promise.all([
-      ssgBuildAsync(MINI_CONTENT, out),
-      ssgBuildAsync(contentB, out),
-    ]);
+    // the first holds the lock for a while (--force: Vite runs), the second starts once it is taken
+    const first = ssgBuildAsync(MINI_CONTENT, out, ['--force']);
+    const lock = path.join(path.dirname(out), `.${path.basename(out)}.lock`);
+    await expect.poll(() => existsSync(lock), { timeout: 30_000, interval: 20 }).toBe(true);
+    const [a, b] = await Promise.all([first, ssgBuildAsync(contentB, out)]);
     expect(a.status, a.stderr).toBe(0);
     expect(b.status, b.stderr).toBe(0);
     expect(`${a.stderr}${b.stderr}`).toMatch(
