@@ -72,6 +72,18 @@ describe('incremental builds', () => {
     expect(forced.compilationHash).toBe(cold.compilationHash);
   });
 
+  it("a production build never takes a client made under the test runner's NODE_ENV", async () => {
+    await buildMini({ outDir: path.join(tempDir(), 'site'), force: true }); // NODE_ENV=test
+    const testEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      const production = await buildMini({ outDir: path.join(tempDir(), 'site') });
+      expect(production.reused.client).toBe(false);
+    } finally {
+      process.env.NODE_ENV = testEnv;
+    }
+  });
+
   it('re-renders only the page whose content changed, and writes what a build from scratch writes', async () => {
     const content = contentCopy();
     const outDir = path.join(tempDir(), 'site');

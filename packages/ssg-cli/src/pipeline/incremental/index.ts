@@ -32,7 +32,7 @@ import { compilationMemo, type Memo } from './hash-memo.ts';
 import { checkOutput, type PlacedOutput, recordOutput, revisionIn } from './output-record.ts';
 import { type OptionsInput, optionsKey, outputUpToDate } from './output-seal.ts';
 import { PageCache } from './page-cache.ts';
-import { keepSharedClient, sharedChunk, sharedClient } from './shared-client.ts';
+import { keepSharedClient, sharedChunk, sharedClient, sharedKey } from './shared-client.ts';
 import { toolHash } from './tool-hash.ts';
 
 export { cacheFileOf } from './cache-file.ts';
@@ -44,6 +44,8 @@ export interface CacheSite extends ClientFolders, Omit<OptionsInput, 'assets'> {
   root: string;
   force: boolean;
   codeHash: string;
+  /** The compiled config's URL (named by the digest of its code): part of the shared client's key. */
+  configUrl?: string | undefined;
 }
 
 /** The finished build, as the next one will compare with it. */
@@ -71,6 +73,11 @@ export async function openIncremental(site: CacheSite) {
     store.close();
     previous?.close();
   };
+  let key: Promise<string> | undefined;
+  const sharedKeyOnce = () => {
+    key ??= sharedKey(site.root, tool, site.configUrl);
+    return key;
+  };
   let client: SavedClient | undefined;
   let vite: { bundle: ClientBundle; inputs: string[] } | undefined;
   let upToDate = false;
@@ -87,7 +94,7 @@ export async function openIncremental(site: CacheSite) {
       if (own) client = saved.client;
       if (own || site.force) return own;
       // another output folder of the site (another brand, a new folder) made this client already
-      const shared = await sharedClient(site.root, tool);
+      const shared = await sharedClient(site.root, await sharedKeyOnce());
       const bundle = await reuseClient(shared, site, sharedChunk(site.root));
       if (bundle) client = shared;
       return bundle;
@@ -143,7 +150,7 @@ export async function openIncremental(site: CacheSite) {
       if (!scratch && upToDate && client && pages.allReused) return;
       if (!client && vite) {
         client = await recordClient(vite.bundle, vite.inputs, site);
-        await keepSharedClient(site.root, tool, client, site.outDir);
+        await keepSharedClient(site.root, await sharedKeyOnce(), client, site.outDir);
       }
       const before = saved.last?.files ?? {};
       const last = {

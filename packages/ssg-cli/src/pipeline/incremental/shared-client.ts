@@ -13,9 +13,30 @@ const DIR = path.join('node_modules', '.ssg', 'client');
 const UNUSED_FOR_MS = 14 * 24 * 3600 * 1000;
 
 interface SharedRecord {
-  /** The framework and Vite versions the bundle was made with (toolHash). */
-  tool: string;
+  /** What shapes the bundle besides the files Vite read (sharedKey). */
+  key: string;
   client: SavedClient;
+}
+
+/**
+ * What shapes a client bundle besides the files Vite read: the framework and Vite (the tool
+ * hash), the site's config, NODE_ENV (React's development build under a test runner) and the
+ * environment Vite exposes (`.env*` files, `VITE_*` variables). A bundle is shared only under
+ * the same key: a development client must never reach a production build.
+ */
+export async function sharedKey(root: string, tool: string, configUrl?: string): Promise<string> {
+  const names = (await readdir(root).catch(() => [] as string[])).filter((n) =>
+    n.startsWith('.env'),
+  );
+  const envFiles = await Promise.all(
+    names
+      .sort()
+      .map(async (name) => [name, await readFile(path.join(root, name), 'utf8').catch(() => '')]),
+  );
+  const vite = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('VITE_'))
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return sha(JSON.stringify([tool, configUrl ?? '', process.env.NODE_ENV ?? '', envFiles, vite]));
 }
 
 const dirOf = (root: string): string => path.join(root, DIR);
@@ -27,11 +48,11 @@ export const sharedChunk =
   (_url: string, digest: string): string =>
     path.join(dirOf(root), digest);
 
-/** The last client bundle any build of the site made with this tool; none when there is none. */
-export async function sharedClient(root: string, tool: string): Promise<SavedClient | undefined> {
+/** The last client bundle a build of the site made under the same key; none when there is none. */
+export async function sharedClient(root: string, key: string): Promise<SavedClient | undefined> {
   try {
     const record = JSON.parse(await readFile(recordOf(root), 'utf8')) as SharedRecord;
-    return record.tool === tool ? record.client : undefined;
+    return record.key === key ? record.client : undefined;
   } catch {
     return undefined;
   }
@@ -43,7 +64,7 @@ export async function sharedClient(root: string, tool: string): Promise<SavedCli
  */
 export async function keepSharedClient(
   root: string,
-  tool: string,
+  key: string,
   client: SavedClient,
   outDir: string,
 ): Promise<void> {
@@ -67,7 +88,7 @@ export async function keepSharedClient(
     }
     const record = recordOf(root);
     const temp = aside(record);
-    await writeFile(temp, JSON.stringify({ tool, client } satisfies SharedRecord));
+    await writeFile(temp, JSON.stringify({ key, client } satisfies SharedRecord));
     await rename(temp, record);
     await pruneChunks(dir, new Set(Object.values(client.files)));
   } catch {
