@@ -1,6 +1,6 @@
 // Real: build() of the mini fixture site into real folders, with its real incremental cache and, in
 // one test, a real render worker thread. Faked: nothing; changes are made to copies of the content.
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SsgError } from '../src/index.ts';
@@ -73,12 +73,22 @@ describe('incremental builds', () => {
   });
 
   it("a production build never takes a client made under the test runner's NODE_ENV", async () => {
-    await buildMini({ outDir: path.join(tempDir(), 'site'), force: true }); // NODE_ENV=test
+    const chunks = (dir: string) => readdirSync(path.join(dir, '_ssg')).sort();
+    const outDir = path.join(tempDir(), 'site');
+    await buildMini({ outDir, force: true }); // NODE_ENV=test: React's development build
+    const development = chunks(outDir);
     const testEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     try {
-      const production = await buildMini({ outDir: path.join(tempDir(), 'site') });
+      // another folder: not the shared store's development client
+      const elsewhere = path.join(tempDir(), 'site');
+      const production = await buildMini({ outDir: elsewhere });
       expect(production.reused.client).toBe(false);
+      expect(chunks(elsewhere)).not.toEqual(development);
+      // the same folder: not its own last (development) client either (whose chunks it keeps
+      // beside the new ones for tabs still open)
+      await buildMini({ outDir });
+      expect(chunks(outDir)).toEqual(expect.arrayContaining(chunks(elsewhere)));
     } finally {
       process.env.NODE_ENV = testEnv;
     }

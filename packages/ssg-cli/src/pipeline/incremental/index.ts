@@ -73,10 +73,10 @@ export async function openIncremental(site: CacheSite) {
     store.close();
     previous?.close();
   };
-  let key: Promise<string> | undefined;
+  let clientKey: Promise<string> | undefined;
   const sharedKeyOnce = () => {
-    key ??= sharedKey(site.root, tool, site.configUrl);
-    return key;
+    clientKey ??= sharedKey(site.root, tool, site.configUrl);
+    return clientKey;
   };
   let client: SavedClient | undefined;
   let vite: { bundle: ClientBundle; inputs: string[] } | undefined;
@@ -90,11 +90,13 @@ export async function openIncremental(site: CacheSite) {
     hadOutput: outputThere,
     /** The saved client bundle, its chunks copied into the staging folder; none: Vite must run. */
     async reuseClient(): Promise<ClientBundle | undefined> {
-      const own = await reuseClient(saved.client, site);
+      const key = await sharedKeyOnce();
+      const mine = saved.client?.key === key ? saved.client : undefined;
+      const own = await reuseClient(mine, site);
       if (own) client = saved.client;
       if (own || site.force) return own;
       // another output folder of the site (another brand, a new folder) made this client already
-      const shared = await sharedClient(site.root, await sharedKeyOnce());
+      const shared = await sharedClient(site.root, key);
       const bundle = await reuseClient(shared, site, sharedChunk(site.root));
       if (bundle) client = shared;
       return bundle;
@@ -149,8 +151,9 @@ export async function openIncremental(site: CacheSite) {
       // Nothing rendered, bundled or written: the saved state is still exact.
       if (!scratch && upToDate && client && pages.allReused) return;
       if (!client && vite) {
-        client = await recordClient(vite.bundle, vite.inputs, site);
-        await keepSharedClient(site.root, await sharedKeyOnce(), client, site.outDir);
+        const key = await sharedKeyOnce();
+        client = { ...(await recordClient(vite.bundle, vite.inputs, site)), key };
+        await keepSharedClient(site.root, key, client, site.outDir);
       }
       const before = saved.last?.files ?? {};
       const last = {
