@@ -27,7 +27,7 @@ export interface SavedClient {
   bundle: ClientBundle;
   /** sha256 of each output file of the bundle, output-relative URL → digest. */
   files: Record<string, string>;
-  /** What shaped it besides its input files (shared-client.ts `sharedKey`): reused only under it. */
+  /** What shaped it besides its input files (shared-client.ts `clientKey`): reused only under it. */
   key?: string;
 }
 

@@ -32,7 +32,7 @@ import { compilationMemo, type Memo } from './hash-memo.ts';
 import { checkOutput, type PlacedOutput, recordOutput, revisionIn } from './output-record.ts';
 import { type OptionsInput, optionsKey, outputUpToDate } from './output-seal.ts';
 import { PageCache } from './page-cache.ts';
-import { keepSharedClient, sharedChunk, sharedClient, sharedKey } from './shared-client.ts';
+import { clientKey, keepSharedClient, sharedChunk, sharedClient } from './shared-client.ts';
 import { toolHash } from './tool-hash.ts';
 
 export { cacheFileOf } from './cache-file.ts';
@@ -73,10 +73,10 @@ export async function openIncremental(site: CacheSite) {
     store.close();
     previous?.close();
   };
-  let clientKey: Promise<string> | undefined;
-  const sharedKeyOnce = () => {
-    clientKey ??= sharedKey(site.root, tool, site.configUrl);
-    return clientKey;
+  let keyOfClient: Promise<string> | undefined;
+  const clientKeyOnce = () => {
+    keyOfClient ??= clientKey(site.root, tool, site.configUrl);
+    return keyOfClient;
   };
   let client: SavedClient | undefined;
   let vite: { bundle: ClientBundle; inputs: string[] } | undefined;
@@ -90,7 +90,7 @@ export async function openIncremental(site: CacheSite) {
     hadOutput: outputThere,
     /** The saved client bundle, its chunks copied into the staging folder; none: Vite must run. */
     async reuseClient(): Promise<ClientBundle | undefined> {
-      const key = await sharedKeyOnce();
+      const key = await clientKeyOnce();
       const mine = saved.client?.key === key ? saved.client : undefined;
       const own = await reuseClient(mine, site);
       if (own) client = saved.client;
@@ -151,7 +151,7 @@ export async function openIncremental(site: CacheSite) {
       // Nothing rendered, bundled or written: the saved state is still exact.
       if (!scratch && upToDate && client && pages.allReused) return;
       if (!client && vite) {
-        const key = await sharedKeyOnce();
+        const key = await clientKeyOnce();
         client = { ...(await recordClient(vite.bundle, vite.inputs, site)), key };
         await keepSharedClient(site.root, key, client, site.outDir);
       }

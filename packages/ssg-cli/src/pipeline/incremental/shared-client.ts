@@ -13,7 +13,7 @@ const DIR = path.join('node_modules', '.ssg', 'client');
 const UNUSED_FOR_MS = 14 * 24 * 3600 * 1000;
 
 interface SharedRecord {
-  /** What shapes the bundle besides the files Vite read (sharedKey). */
+  /** What shapes the bundle besides the files Vite read (clientKey). */
   key: string;
   client: SavedClient;
 }
@@ -21,10 +21,11 @@ interface SharedRecord {
 /**
  * What shapes a client bundle besides the files Vite read: the framework and Vite (the tool
  * hash), the site's config, NODE_ENV (React's development build under a test runner) and the
- * environment Vite exposes (`.env*` files, `VITE_*` variables). A bundle is shared only under
- * the same key: a development client must never reach a production build.
+ * environment Vite exposes (`.env*` files, `VITE_*` variables). A bundle is reused (from the
+ * folder's own last build or from this store) only under the same key: a development client
+ * must never reach a production build.
  */
-export async function sharedKey(root: string, tool: string, configUrl?: string): Promise<string> {
+export async function clientKey(root: string, tool: string, configUrl?: string): Promise<string> {
   const names = (await readdir(root).catch(() => [] as string[])).filter((n) =>
     n.startsWith('.env'),
   );
