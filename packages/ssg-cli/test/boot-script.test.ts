@@ -1,4 +1,4 @@
-// Real: the boot script as pages carry it (src/browser/boot.ts, minified by the build), run in a jsdom page. Faked: the page (jsdom), its frames (a requestAnimationFrame the test calls) and the entry's import().
+// Real: the boot script as pages carry it (src/browser/boot.ts, minified by the build), run in a jsdom page. Faked: the page (jsdom), its paint-timing entries (a PerformanceObserver the test feeds), its frames (a requestAnimationFrame the test calls) and the entry's import().
 import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
 import { browserCode } from '../src/pipeline/browser-code.ts';
@@ -11,8 +11,16 @@ const BOOT = {
   data: ['/page-data/app-data.json'],
 };
 
-/** A jsdom page with the boot data, running the boot script; `import()` and frames are the test's. */
-function bootPage(hidden: boolean) {
+/** A paint-timing entry list as the browser hands it to an observer. */
+const paints = (...names: string[]) => ({
+  getEntriesByName: (name: string) => names.filter((n) => n === name).map((n) => ({ name: n })),
+});
+
+/**
+ * A jsdom page with the boot data, running the boot script; `import()`, frames and paint entries
+ * are the test's (`reportsPaints: false` is a browser without paint timing).
+ */
+function bootPage(hidden: boolean, reportsPaints = true) {
   const dom = new JSDOM(
     `<!DOCTYPE html><body><script type="application/json" id="${ROOT_ID}-boot">${JSON.stringify(BOOT)}</script>`,
     { runScripts: 'outside-only', pretendToBeVisual: true },
@@ -20,11 +28,37 @@ function bootPage(hidden: boolean) {
   const { window } = dom;
   const frames: (() => void)[] = [];
   const imported = vi.fn();
-  Object.defineProperty(window.document, 'hidden', { value: hidden });
+  type PaintCallback = (list: ReturnType<typeof paints>, observer: FakeObserver) => void;
+  /** Observes what the page asks for until disconnected; the test reports paints to it. */
+  class FakeObserver {
+    static supportedEntryTypes = reportsPaints ? ['paint', 'mark'] : ['mark'];
+    type: string | undefined;
+    constructor(readonly callback: PaintCallback) {
+      observers.push(this);
+    }
+    observe(options: { type: string }) {
+      this.type = options.type;
+    }
+    disconnect() {
+      this.type = undefined;
+    }
+  }
+  const observers: FakeObserver[] = [];
+  let isHidden = hidden;
+  Object.defineProperty(window.document, 'hidden', { get: () => isHidden });
   Object.assign(window, {
     requestAnimationFrame: (f: () => void) => frames.push(f),
     __import: imported,
+    PerformanceObserver: FakeObserver,
   });
+  /** The browser reports paints to the observers still observing them. */
+  const paint = (...names: string[]) => {
+    for (const o of observers) if (o.type === 'paint') o.callback(paints(...names), o);
+  };
+  const hide = () => {
+    isHidden = true;
+    window.document.dispatchEvent(new window.Event('visibilitychange'));
+  };
   // jsdom runs classic scripts: the module's import() goes to the test's function
   window.eval(browserCode('boot').replace('import(', '__import('));
   const preloads = () =>
@@ -35,20 +69,56 @@ function bootPage(hidden: boolean) {
       as: l.as || null,
       crossOrigin: l.getAttribute('crossorigin'),
     }));
-  return { frames, imported, preloads };
+  return {
+    frames,
+    imported,
+    preloads,
+    paint,
+    hide,
+    preloadPriorities: () =>
+      [...window.document.head.querySelectorAll('link')].map(
+        (l) => (l as HTMLLinkElement & { fetchPriority?: string }).fetchPriority,
+      ),
+  };
 }
 
 const EXPECTED = [
+  { rel: 'modulepreload', href: '/_ssg/app.js', as: null, crossOrigin: null },
   { rel: 'modulepreload', href: '/_ssg/page-1.js', as: null, crossOrigin: null },
   { rel: 'modulepreload', href: '/_ssg/chunk-2.js', as: null, crossOrigin: null },
   { rel: 'preload', href: '/page-data/app-data.json', as: 'fetch', crossOrigin: 'anonymous' },
 ];
 
 describe('the boot script', () => {
-  it('waits for the first paint, then preloads the chunks and data and imports the entry', async () => {
+  it('waits for the first contentful paint, then preloads the entry, chunks and data at low priority and imports the entry', async () => {
     const page = bootPage(false);
     await new Promise((r) => setTimeout(r, 20));
     expect(page.preloads()).toEqual([]);
+    // a paint with no content yet (the background) is not the one the page waits for
+    page.paint('first-paint');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(page.imported).not.toHaveBeenCalled();
+    page.paint('first-contentful-paint');
+    await vi.waitFor(() => expect(page.imported).toHaveBeenCalledWith('/_ssg/app.js'));
+    expect(page.imported).toHaveBeenCalledTimes(1);
+    expect(page.preloads()).toEqual(EXPECTED);
+    expect(page.preloadPriorities()).toEqual(EXPECTED.map(() => 'low'));
+    expect(page.frames).toEqual([]);
+  });
+
+  it('starts once when the tab is hidden before it painted, and not again on its paint', async () => {
+    const page = bootPage(false);
+    page.hide();
+    await vi.waitFor(() => expect(page.imported).toHaveBeenCalledWith('/_ssg/app.js'));
+    page.paint('first-contentful-paint');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(page.imported).toHaveBeenCalledTimes(1);
+    expect(page.preloads()).toEqual(EXPECTED);
+  });
+
+  it('starts after the next frame in a browser that does not report paints', async () => {
+    const page = bootPage(false, false);
+    await new Promise((r) => setTimeout(r, 20));
     expect(page.imported).not.toHaveBeenCalled();
     expect(page.frames).toHaveLength(1);
     page.frames[0]?.();
