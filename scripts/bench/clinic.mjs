@@ -7,10 +7,15 @@ import { join } from 'node:path';
 import { envelopeOverhead, homePageBytes, loaderSize, reactFloor } from './bytes.mjs';
 import { median, runMeasured } from './measure.mjs';
 
-/** Caches the clinic build keeps (server bundle, vite) under the site's node_modules. */
+/**
+ * Caches the clinic build keeps: the server bundle and Vite's under the site's node_modules, and
+ * the site root's node_modules/.ssg (the client bundle every output folder shares, compressed
+ * files, images, the incremental cache). A cold build starts without any of them.
+ */
 function clinicCaches(repoRoot) {
   const site = join(repoRoot, 'packages', 'site', 'node_modules');
   return [
+    join(repoRoot, 'node_modules', '.ssg'),
     join(site, '.ssg'),
     join(site, '.vite'),
     join(repoRoot, '.ssg-cache'),
