@@ -140,7 +140,7 @@ describe('the boot script', () => {
       lang: 'en',
       head: { title: 'Home' },
       body: '',
-      pageData: { path: '/', componentChunkName: 'page', result: {}, staticQueryHashes: [] },
+      path: '/',
       staticQueryHashes: [],
       sliceNames: [],
       client: {

@@ -69,13 +69,7 @@ describe('the policy of a document', () => {
       lang: 'pt-BR',
       head: { title: 't' },
       body: '<p>x</p><script>partytown()</script>',
-      pageData: {
-        componentChunkName: 'c',
-        path: '/',
-        result: {},
-        staticQueryHashes: [],
-        slicesMap: {},
-      } as never,
+      path: '/',
       staticQueryHashes: [],
       sliceNames: [],
       client: {

@@ -22,7 +22,7 @@ export interface HostConfigInput extends PoliciesInput {
 export function htmlUrls(input: Pick<HostConfigInput, 'pages' | 'trailingSlash' | 'offlineHtml'>) {
   const urls: string[] = [];
   for (const page of input.pages) {
-    const p = page.pageData.path;
+    const p = page.route.path;
     urls.push(p, `/${htmlFileOf(p)}`);
     // "ignore" answers both forms of a page path
     if (input.trailingSlash === 'ignore' && p !== '/' && !p.endsWith('.html'))
@@ -42,7 +42,7 @@ export async function emitHostConfig(input: HostConfigInput): Promise<string[]> 
   const { compilationHash, hsts, stagingDir } = input;
   await mkdir(path.join(stagingDir, HOST_DIR), { recursive: true });
   const policies = sitePolicies(input);
-  const matchPaths = matchPathsOf(input.pages.map((page) => page.pageData));
+  const matchPaths = matchPathsOf(input.pages.map((page) => page.route));
   const written = [`${HOST_DIR}/nginx.conf`, '_headers'];
   await writeFile(
     path.join(stagingDir, HOST_DIR, 'nginx.conf'),

@@ -15,7 +15,7 @@ export interface PoliciesInput {
   /** The build's policy settings; none: the build sends no policy. */
   csp?: CspSettings;
   trailingSlash: TrailingSlash;
-  pages: ReadonlyArray<{ pageData: { path: string }; inline(): InlineSources }>;
+  pages: ReadonlyArray<{ route: { path: string; matchPath?: string }; inline(): InlineSources }>;
   /** The offline page's HTML, when the build writes one (service worker on). */
   offlineHtml?: string;
 }
@@ -51,7 +51,7 @@ export function sitePolicies(input: PoliciesInput): SitePolicies | undefined {
   const csp = input.csp;
   if (!csp) return undefined;
   const entries: Array<[string[], InlineSources]> = input.pages.map((page) => [
-    urlsOf(page.pageData.path, input.trailingSlash),
+    urlsOf(page.route.path, input.trailingSlash),
     page.inline(),
   ]);
   if (input.offlineHtml !== undefined)

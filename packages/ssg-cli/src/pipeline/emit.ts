@@ -80,7 +80,7 @@ export function outputFiles(input: OutputInput): Map<string, string | Uint8Array
   return made;
 }
 
-const htmlUrlOf = (page: RenderedPage): string => `/${htmlFileOf(page.pageData.path)}`;
+const htmlUrlOf = (page: RenderedPage): string => `/${htmlFileOf(page.route.path)}`;
 
 /** Every output file but the HTML of the pages; the pages' data files are made when written. */
 function dataFiles(input: OutputInput) {
@@ -88,9 +88,10 @@ function dataFiles(input: OutputInput) {
   const { pages, slices, staticQueryResults } = input.rendered;
   const warningOf = new Map<RenderedPage, string>();
   for (const page of pages)
-    files.set(pageDataUrl(page.pageData.path), () => {
-      const made = json(page.pageData);
-      const warning = checkPageDataSize(page.pageData, made);
+    files.set(pageDataUrl(page.route.path), () => {
+      const pageData = page.pageData();
+      const made = json(pageData);
+      const warning = checkPageDataSize(pageData, made);
       if (warning) warningOf.set(page, warning);
       return made;
     });
@@ -113,7 +114,7 @@ function dataFiles(input: OutputInput) {
   const { client, trailingSlash } = input;
   const matchPaths = matchPathsOf(input.routes.routes);
   const compilationHash = compilationHashOf({ client, trailingSlash, matchPaths, sessionFiles });
-  const pageByDataUrl = new Map(pages.map((page) => [pageDataUrl(page.pageData.path), page]));
+  const pageByDataUrl = new Map(pages.map((page) => [pageDataUrl(page.route.path), page]));
   // Code-point order: the same on every machine, whatever its locale.
   const names = [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const fingerprint = input.memo && fingerprintOf(input, input.memo, names, files, pageByDataUrl);
@@ -138,7 +139,7 @@ function fingerprintOf(
   files: ReadonlyMap<string, FileContents>,
   pages: ReadonlyMap<string, RenderedPage>,
 ): string | undefined {
-  const pageInputs = memo.pageInputs(input.rendered.pages.map((page) => page.pageData.path));
+  const pageInputs = memo.pageInputs(input.rendered.pages.map((page) => page.route.path));
   if (!pageInputs) return undefined;
   const digest = createHash('sha256');
   const { client, trailingSlash, brand, loaded, routes, rendered } = input;

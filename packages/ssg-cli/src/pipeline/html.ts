@@ -2,7 +2,6 @@
 import {
   appDataUrl,
   type HeadTags,
-  type PageData,
   pageDataUrl,
   sliceDataUrl,
   staticQueryUrl,
@@ -19,7 +18,8 @@ export interface DocumentInput {
   lang: string;
   head: HeadTags;
   body: string;
-  pageData: PageData;
+  /** The page's path, whose page-data the boot script preloads. */
+  path: string;
   staticQueryHashes: string[];
   sliceNames: string[];
   client: ClientBundle;
@@ -101,7 +101,7 @@ function documentWithoutPolicy(input: DocumentInput): {
   );
   const json = [
     appDataUrl(),
-    pageDataUrl(input.pageData.path),
+    pageDataUrl(input.path),
     ...input.staticQueryHashes.map(staticQueryUrl),
     ...input.sliceNames.map(sliceDataUrl),
   ];

@@ -13,14 +13,19 @@ import { type DocumentInput, pageDocument } from './html.ts';
 import type { PageReuse, RenderInputs, StoredOutput } from './incremental/page-cache.ts';
 import { progressCounter } from './progress.ts';
 import { type PageJob, type PageOutput, renderInParallel, workerCount } from './render-workers.ts';
-import type { Routes } from './routes.ts';
+import { type Routes, routeData } from './routes.ts';
 import type { BuildReporter, LoadedSite } from './types.ts';
 
 export const chunkNameOf = (component: string): string => `component---${component}`;
 
 export interface RenderedPage {
+  /** The page's route; its path is the page-data's. */
   route: RouteDefinition;
-  pageData: PageData;
+  /**
+   * The page's page-data, made when asked: emit makes it as it writes it, so a route's data (what
+   * its `loadData` reads) is not held for the whole build.
+   */
+  pageData(): PageData;
   /**
    * The whole HTML document with the given compilation hash. Made on demand, not held: emit
    * makes each one as it writes it; 10,000 documents held at once were ~27 MB of the peak memory.
@@ -122,19 +127,24 @@ export async function renderPages(ctx: RenderInput): Promise<RenderedPages> {
   // others are rendered (on worker threads too when there are many); each body goes to the
   // cache's store as it arrives, so no page's HTML stays in memory (see renderedPage).
   const cache = ctx.cache?.forRender({ queries, slices: renderedSlices });
-  const keep = (route: RouteDefinition, out: PageOutput): StoredOutput =>
-    cache ? cache.store(route, out) : { ...out, body: () => out.html };
+  const keep = (route: RouteDefinition, data: unknown, out: PageOutput): StoredOutput =>
+    cache ? cache.store(route, data, out) : { ...out, body: () => out.html };
   const { routes } = ctx.routes;
   const outputs = new Array<StoredOutput | undefined>(routes.length);
   const missing: number[] = [];
   routes.forEach((route, i) => {
-    const reused = cache?.reuse(route);
+    const reused = readingData(route, () => cache?.reuse(route));
     if (reused) outputs[i] = reused;
     else missing.push(i);
   });
+  // The data of the pages sent to render and not yet delivered (a few batches): the cache keys
+  // each page with the data it was rendered from, read once.
+  const sentData = new Map<number, unknown>();
   const jobOf = (i: number): PageJob => {
     const route = routes[i] as RouteDefinition;
-    return { pageData: pageDataOf(route), component: route.component };
+    const pageData = pageDataOf(route);
+    sentData.set(i, pageData.result.data);
+    return { pageData, component: route.component };
   };
   const modules = new Map<string, unknown>();
   for (const i of missing) {
@@ -158,7 +168,8 @@ export async function renderPages(ctx: RenderInput): Promise<RenderedPages> {
   };
   const deliver = (j: number, output: PageOutput) => {
     const i = missing[j] as number;
-    outputs[i] = keep(routes[i] as RouteDefinition, output);
+    outputs[i] = keep(routes[i] as RouteDefinition, sentData.get(i), output);
+    sentData.delete(i);
   };
   const entry = ctx.loaded.serverEntry;
   const workers = entry ? workerCount(missing.length) : 0;
@@ -186,10 +197,13 @@ function renderedPage(
   sliceByName: ReadonlyMap<string, RenderedSlice>,
   matchPaths: MatchPath[],
 ): RenderedPage {
-  const pageData = pageDataOf(route);
-  pageData.staticQueryHashes = out.staticQueryHashes;
-  pageData.slicesMap = out.slicesMap;
-  if (out.staticHtml) pageData.staticHtml = out.staticHtml;
+  const pageData = (): PageData => {
+    const made = pageDataOf(route);
+    made.staticQueryHashes = out.staticQueryHashes;
+    made.slicesMap = out.slicesMap;
+    if (out.staticHtml) made.staticHtml = out.staticHtml;
+    return made;
+  };
   const sliceNames = [...new Set(Object.values(out.slicesMap))].sort();
   const usedSlices = sliceNames.flatMap((name) => sliceByName.get(name) ?? []);
   const components = [
@@ -200,7 +214,7 @@ function renderedPage(
     lang: ctx.loaded.site.lang ?? 'en',
     head: route.head,
     body: '',
-    pageData,
+    path: route.path,
     staticQueryHashes: [
       ...new Set([
         ...out.staticQueryHashes,
@@ -231,12 +245,16 @@ function renderedPage(
   };
 }
 
-/** A route's page-data before the render fills in the static queries and slices it used. */
+/**
+ * A route's page-data before the render fills in the static queries and slices it used; a route
+ * with `loadData` has its data read here.
+ */
 function pageDataOf(route: RouteDefinition): PageData {
+  const data = readingData(route, () => routeData(route));
   return {
     componentChunkName: chunkNameOf(route.component),
     path: route.path,
-    result: { data: route.data ?? null, pageContext: route.pageContext ?? {}, head: route.head },
+    result: { data, pageContext: route.pageContext ?? {}, head: route.head },
     staticQueryHashes: [],
     slicesMap: {},
     ...(route.matchPath === undefined ? {} : { matchPath: route.matchPath }),
@@ -255,6 +273,24 @@ export function siteFrames(error: unknown): string[] {
     .filter((line) => !/node_modules|node:internal|\(native\)|\/\.ssg\/server\//.test(line))
     .slice(0, 8)
     .map((line) => line.trim().replaceAll(`${process.cwd()}${path.sep}`, ''));
+}
+
+/** Runs what reads a route's data, turning an exception of its `loadData` into an error naming the page. */
+function readingData<T>(route: RouteDefinition, read: () => T): T {
+  if (!route.loadData) return read();
+  try {
+    return read();
+  } catch (error) {
+    throw new SsgError(
+      'CONTENT_INVALID',
+      `Reading the data of page ${route.path} failed: ${(error as Error).message}`,
+      {
+        hint: "Fix that route's loadData in src/site.ts, or the content it reads; the previous output was left untouched.",
+        trace: siteFrames(error),
+        cause: error,
+      },
+    );
+  }
 }
 
 /** Renders, turning a component's exception into an error that names the page or slice. */

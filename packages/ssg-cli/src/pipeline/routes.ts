@@ -16,6 +16,10 @@ export interface Routes {
   slices: SliceDefinition[];
 }
 
+/** A route's data: what its `loadData` reads, else its `data`; `null` when it has neither. */
+export const routeData = (route: Pick<RouteDefinition, 'data' | 'loadData'>): unknown =>
+  route.loadData ? route.loadData() : (route.data ?? null);
+
 export function collectRoutes(
   ctx: { loaded: LoadedSite; trailingSlash: TrailingSlash },
   content: unknown,
@@ -51,6 +55,19 @@ export function collectRoutes(
         message: `No component of that name in browser.ts; the components are ${Object.keys(browser.components).join(', ')}.`,
       });
     }
+    if (route.loadData !== undefined && route.data !== undefined)
+      problems.push({
+        ...where,
+        value: 'data and loadData',
+        message: 'A route takes its data from data or from loadData, not both; keep one.',
+      });
+    if (route.loadData !== undefined && typeof route.loadData !== 'function')
+      problems.push({
+        ...where,
+        path: `${where.path}.loadData`,
+        value: typeof route.loadData,
+        message: "loadData must be a function that returns the page's data.",
+      });
     if (!route.head?.title)
       problems.push({
         ...where,

@@ -36,6 +36,14 @@ export interface RouteDefinition<Data = unknown> {
   component: string;
   /** The page's data (page-data `result.data`), selected from content. Keep it small. */
   data?: Data;
+  /**
+   * In place of `data`, for sites of very many pages: reads the page's data when the build needs
+   * it (to key the incremental cache, to render the page, to write its page-data), so no build
+   * holds every page's data at once. Synchronous (read with `readFileSync`, or `readSync` at an
+   * offset): it runs in the build's loop over the pages. It may be called more than once in a
+   * build and must give the same data each time; `ssg dev` calls it each time it renders the site.
+   */
+  loadData?: () => Data;
   pageContext?: Record<string, unknown>;
   /** Page title, description etc.; required so every page has a title. */
   head: HeadTags;

@@ -4,6 +4,7 @@
 import type { SliceData } from '@ssg/loader/contract';
 import type { RouteDefinition } from '../../site/index.ts';
 import type { PageOutput } from '../render-workers.ts';
+import { routeData } from '../routes.ts';
 import type { BodyStore } from './body-store.ts';
 import type { SavedPage } from './cache-file.ts';
 import { sha } from './digest.ts';
@@ -21,10 +22,13 @@ export interface StoredOutput extends Omit<PageOutput, 'html'> {
 
 /** What the render asks of the cache: a page's previous output, and this build's to keep. */
 export interface PageReuse {
-  /** The output an earlier build rendered from the same inputs, if any. */
+  /**
+   * The output an earlier build rendered from the same inputs, if any (the route's data is read,
+   * through its `loadData`, only when an earlier build kept the page).
+   */
   reuse(route: RouteDefinition): StoredOutput | undefined;
-  /** This build's render of a page, for the next build; its body goes to the store. */
-  store(route: RouteDefinition, output: PageOutput): StoredOutput;
+  /** This build's render of a page from `data`, for the next build; its body goes to the store. */
+  store(route: RouteDefinition, data: unknown, output: PageOutput): StoredOutput;
 }
 
 interface Digests {
@@ -32,18 +36,17 @@ interface Digests {
   slices: ReadonlyMap<string, string>;
 }
 
-/** Digest of everything a render of `route` reads besides static queries and slices. */
-export const pageKey = (codeHash: string, trailingSlash: string, route: RouteDefinition): string =>
+/** Digest of everything a render of `route` with `data` reads besides static queries and slices. */
+export const pageKey = (
+  codeHash: string,
+  trailingSlash: string,
+  route: RouteDefinition,
+  data: unknown,
+): string =>
   sha(
     codeHash,
     trailingSlash,
-    JSON.stringify([
-      route.path,
-      route.component,
-      route.data ?? null,
-      route.pageContext ?? {},
-      route.head,
-    ]),
+    JSON.stringify([route.path, route.component, data, route.pageContext ?? {}, route.head]),
   );
 
 /** Digest of the static query results and slices one render output used. */
@@ -87,7 +90,8 @@ export class PageCache {
         inputs.slices.map((s) => [s.name, sha(`${JSON.stringify(s.sliceData)}\0${s.html}`)]),
       ),
     };
-    const keyOf = (route: RouteDefinition) => pageKey(this.codeHash, this.trailingSlash, route);
+    const keyOf = (route: RouteDefinition, data: unknown) =>
+      pageKey(this.codeHash, this.trailingSlash, route, data);
     const { store, previous } = this.bodies;
     const stored = (entry: SavedPage, staticHtml?: PageOutput['staticHtml']): StoredOutput => ({
       staticQueryHashes: entry.staticQueryHashes,
@@ -98,7 +102,7 @@ export class PageCache {
     return {
       reuse: (route) => {
         const entry = this.saved[route.path];
-        if (!entry || entry.key !== keyOf(route)) return undefined;
+        if (!entry || entry.key !== keyOf(route, routeData(route))) return undefined;
         if (depsDigest(entry, digests) !== entry.deps) return undefined;
         const kept: SavedPage = { ...entry, body: store.keep(entry.body, previous) };
         if (entry.statics) kept.statics = store.keep(entry.statics, previous);
@@ -106,10 +110,10 @@ export class PageCache {
         this.reused++;
         return stored(kept, kept.statics && JSON.parse(store.get(kept.statics)));
       },
-      store: (route, output) => {
+      store: (route, data, output) => {
         const { staticQueryHashes, slicesMap } = output;
         const entry: SavedPage = {
-          key: keyOf(route),
+          key: keyOf(route, data),
           deps: depsDigest(output, digests),
           staticQueryHashes,
           slicesMap,

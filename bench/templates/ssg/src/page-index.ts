@@ -1,0 +1,87 @@
+/**
+ * content/pages.json (one JSON array of page objects, 150 MB at 100,000 pages) read as an index:
+ * one pass over the file in 1 MB pieces finds each page's record, keeps its path, title and place
+ * in the file, and drops the rest; `read(entry)` reads one record again when the build asks for
+ * that page's data. The site never holds every page's data at once.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import type { BenchPage } from './types.ts';
+
+export interface PageEntry {
+  path: string;
+  title: string;
+  /** Byte offset and length of the page's record in the file. */
+  start: number;
+  length: number;
+}
+
+export interface PageIndex {
+  entries: PageEntry[];
+  /** The whole record of one page, read from the file. */
+  read(entry: PageEntry): BenchPage;
+}
+
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const PIECE = 1 << 20;
+
+/** Indexes `file`; throws with the byte offset when it is not an array of objects. */
+export function indexPages(file: string): PageIndex {
+  const fd = openSync(file, 'r');
+  const entries: PageEntry[] = [];
+  const piece = Buffer.allocUnsafe(PIECE);
+  // the bytes of the record being read when it runs past the end of a piece
+  let carried: Buffer[] = [];
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let start = -1;
+  let offset = 0;
+  try {
+    for (;;) {
+      const size = readSync(fd, piece, 0, PIECE, offset);
+      if (size === 0) break;
+      let from = start >= 0 ? 0 : -1;
+      for (let i = 0; i < size; i++) {
+        const byte = piece[i];
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (byte === BACKSLASH) escaped = true;
+          else if (byte === QUOTE) inString = false;
+          continue;
+        }
+        if (byte === QUOTE) inString = true;
+        else if (byte === OPEN_BRACE) {
+          if (depth++ === 1) {
+            start = offset + i;
+            from = i;
+          }
+        } else if (byte === CLOSE_BRACE && --depth === 1) {
+          const bytes = Buffer.concat([...carried, piece.subarray(from, i + 1)]);
+          carried = [];
+          const page = JSON.parse(bytes.toString('utf8')) as BenchPage;
+          entries.push({ path: page.path, title: page.title, start, length: bytes.length });
+          start = -1;
+          from = -1;
+        } else if (byte === 0x5b && depth === 0) depth = 1;
+      }
+      if (start >= 0) carried.push(Buffer.from(piece.subarray(from, size)));
+      offset += size;
+    }
+    if (depth !== 0 || start >= 0) throw new Error(`${file} ends inside a page's record`);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  const record = Buffer.allocUnsafe(64 * 1024);
+  return {
+    entries,
+    read(entry) {
+      const into = entry.length <= record.length ? record : Buffer.allocUnsafe(entry.length);
+      readSync(fd, into, 0, entry.length, entry.start);
+      return JSON.parse(into.toString('utf8', 0, entry.length)) as BenchPage;
+    },
+  };
+}
