@@ -23,9 +23,17 @@ export interface PageIndex {
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const PIECE = 1 << 20;
+
+/** Where `byte` is next in `buffer` from `from`, or `size` when it is not before it. */
+function indexIn(buffer: Buffer, byte: number, from: number, size: number): number {
+  const at = buffer.indexOf(byte, from);
+  return at === -1 || at >= size ? size : at;
+}
 
 /** Indexes `file`; throws with the byte offset when it is not an array of objects. */
 export function indexPages(file: string): PageIndex {
@@ -44,14 +52,28 @@ export function indexPages(file: string): PageIndex {
       const size = readSync(fd, piece, 0, PIECE, offset);
       if (size === 0) break;
       let from = start >= 0 ? 0 : -1;
+      // where the next backslash of this piece is (size: none), found once, not at each string
+      let nextSlash = -1;
       for (let i = 0; i < size; i++) {
-        const byte = piece[i];
         if (inString) {
-          if (escaped) escaped = false;
-          else if (byte === BACKSLASH) escaped = true;
-          else if (byte === QUOTE) inString = false;
+          // most bytes are text: jump to the next quote (memchr), then see whether it is escaped
+          if (escaped) {
+            escaped = false;
+            continue;
+          }
+          if (nextSlash < i) nextSlash = indexIn(piece, BACKSLASH, i, size);
+          const quote = indexIn(piece, QUOTE, i, size);
+          if (nextSlash < quote) {
+            // an escape before the quote: it takes the byte after it
+            i = nextSlash;
+            escaped = true;
+            continue;
+          }
+          i = quote;
+          if (quote < size) inString = false;
           continue;
         }
+        const byte = piece[i];
         if (byte === QUOTE) inString = true;
         else if (byte === OPEN_BRACE) {
           if (depth++ === 1) {
@@ -65,7 +87,8 @@ export function indexPages(file: string): PageIndex {
           entries.push({ path: page.path, title: page.title, start, length: bytes.length });
           start = -1;
           from = -1;
-        } else if (byte === 0x5b && depth === 0) depth = 1;
+        } else if (byte === OPEN_BRACKET && depth === 0) depth = 1;
+        else if (byte === CLOSE_BRACKET && depth === 1) depth = 0;
       }
       if (start >= 0) carried.push(Buffer.from(piece.subarray(from, size)));
       offset += size;

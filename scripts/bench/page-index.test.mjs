@@ -1,0 +1,33 @@
+// Real: the benchmark site's index of pages.json (bench/templates/ssg/src/page-index.ts) over a file in a temporary folder. Faked: the pages (made here, with the characters that could fool a scanner).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexPages } from '../../bench/templates/ssg/src/page-index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'page-index-'));
+
+describe('the page index of the benchmark site', () => {
+  it('finds every record of a file larger than its 1 MB pieces and reads each back whole', () => {
+    const pages = Array.from({ length: 3000 }, (_, i) => ({
+      id: i,
+      path: `/p/${i}/`,
+      title: `Page "${i}" {x} \\ ]`,
+      paragraphs: [`${'x'.repeat(i % 997)} ção \\"}{ [`, 'y'],
+      links: [{ to: '/', label: '[{' }],
+    }));
+    const file = join(dir, 'pages.json');
+    writeFileSync(file, `${JSON.stringify(pages)}\n`);
+    const index = indexPages(file);
+    expect(index.entries.map((e) => [e.path, e.title])).toEqual(
+      pages.map((p) => [p.path, p.title]),
+    );
+    for (const i of [0, 1, 1499, 2999]) expect(index.read(index.entries[i])).toEqual(pages[i]);
+  });
+
+  it('says where a file cut short ends', () => {
+    const file = join(dir, 'cut.json');
+    writeFileSync(file, '[{"path":"/a/","title":"A"},{"path":"/b/","ti');
+    expect(() => indexPages(file)).toThrow(/ends inside a page's record/);
+  });
+});
