@@ -55,6 +55,7 @@ function bootPage(hidden: boolean, reportsPaints = true) {
   const paint = (...names: string[]) => {
     for (const o of observers) if (o.type === 'paint') o.callback(paints(...names), o);
   };
+  const load = () => window.dispatchEvent(new window.Event('load'));
   const hide = () => {
     isHidden = true;
     window.document.dispatchEvent(new window.Event('visibilitychange'));
@@ -75,6 +76,7 @@ function bootPage(hidden: boolean, reportsPaints = true) {
     preloads,
     paint,
     hide,
+    load,
     preloadPriorities: () =>
       [...window.document.head.querySelectorAll('link')].map(
         (l) => (l as HTMLLinkElement & { fetchPriority?: string }).fetchPriority,
@@ -103,7 +105,10 @@ describe('the boot script', () => {
     expect(page.imported).toHaveBeenCalledTimes(1);
     expect(page.preloads()).toEqual(EXPECTED);
     expect(page.preloadPriorities()).toEqual(EXPECTED.map(() => 'low'));
-    expect(page.frames).toEqual([]);
+    // the page's load event (jsdom's own) does not start it again
+    for (const frame of page.frames) frame();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(page.imported).toHaveBeenCalledTimes(1);
   });
 
   it('starts once when the tab is hidden before it painted, and not again on its paint', async () => {
@@ -114,6 +119,20 @@ describe('the boot script', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(page.imported).toHaveBeenCalledTimes(1);
     expect(page.preloads()).toEqual(EXPECTED);
+  });
+
+  it('starts a frame after the load event when nothing contentful is painted (an empty shell)', async () => {
+    const page = bootPage(false);
+    page.paint('first-paint');
+    page.load();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(page.imported).not.toHaveBeenCalled();
+    expect(page.frames.length).toBeGreaterThan(0);
+    for (const frame of page.frames) frame();
+    await vi.waitFor(() => expect(page.imported).toHaveBeenCalledWith('/_ssg/app.js'));
+    page.paint('first-contentful-paint');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(page.imported).toHaveBeenCalledTimes(1);
   });
 
   it('starts after the next frame in a browser that does not report paints', async () => {

@@ -4,7 +4,8 @@
  * before the frame is shown). The server HTML and its inline CSS paint with the whole bandwidth to
  * themselves (and the images and font they ask for), then the page's chunks and JSON are preloaded
  * side by side at low priority and the entry is imported. A page opened in a background tab (no
- * paint there) starts at once, and so does one that is hidden before it painted.
+ * paint there) starts at once, and so does one that is hidden before it painted; a page with
+ * nothing contentful to paint starts a frame after its load event.
  * Its names are one letter on purpose: the build only drops whitespace (pipeline/browser-code.ts),
  * so the bytes in every page, and the CSP hash of them, stay what they were.
  */
@@ -52,4 +53,13 @@ else if (p) {
     if (e.getEntriesByName('first-contentful-paint').length) setTimeout(g);
   }).observe({ type: 'paint', buffered: true });
   document.addEventListener('visibilitychange', () => setTimeout(g), { once: true });
+  // a page with nothing contentful to paint (an empty shell) still starts, two frames after its
+  // load (the first frame's callback runs before that frame is shown)
+  addEventListener(
+    'load',
+    () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(g))),
+    {
+      once: true,
+    },
+  );
 } else requestAnimationFrame(() => setTimeout(g));
