@@ -35,7 +35,10 @@ function indexIn(buffer: Buffer, byte: number, from: number, size: number): numb
   return at === -1 || at >= size ? size : at;
 }
 
-/** Indexes `file`; throws with the byte offset when it is not an array of objects. */
+/**
+ * Indexes `file`; throws when the file ends inside a record. The file stays open for `read` while
+ * the build runs (the process ends with it).
+ */
 export function indexPages(file: string): PageIndex {
   const fd = openSync(file, 'r');
   const entries: PageEntry[] = [];
