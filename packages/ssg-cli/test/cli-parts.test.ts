@@ -135,7 +135,7 @@ const result = (over: Partial<BuildResult> = {}): BuildResult => ({
   bytes: { html: 40_960, js: 204_800, css: 0, json: 2048, other: 10, gzip: { js: 65_536, css: 0 } },
   stages: [{ name: 'config', ms: 12 }],
   warnings: [],
-  reused: { pages: 9998, client: true, output: false },
+  reused: { pages: 9998, client: true, output: false, patched: true },
   ...over,
 });
 
@@ -146,7 +146,9 @@ describe('the summary', () => {
       '/p',
     );
     expect(text).toContain('Built 10,000 pages of brand main into dist in 12 ms');
-    expect(text).toContain('reused: 9,998 of 10,000 pages · client bundle\n');
+    expect(text).toContain(
+      'reused: 9,998 of 10,000 pages · client bundle · output updated in place\n',
+    );
     expect(text).toContain(
       'JS 200.0 kB (64.0 kB gzip) · CSS inlined (2.5 kB in every page, 900 B gzip) · JSON',
     );

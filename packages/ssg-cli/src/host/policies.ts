@@ -58,8 +58,11 @@ export function sitePolicies(input: PoliciesInput): SitePolicies | undefined {
     entries.push([[OFFLINE_PAGE], inlineSources(input.offlineHtml)]);
   const policyByUrl = new Map<string, string>();
   const count = new Map<string, number>();
+  // pages sharing one sources object (an incremental build's unchanged pages) share its policy
+  const made = new Map<InlineSources, string>();
   for (const [urls, inline] of entries) {
-    const policy = policyOf(inline, csp);
+    const policy = made.get(inline) ?? policyOf(inline, csp);
+    made.set(inline, policy);
     count.set(policy, (count.get(policy) ?? 0) + 1);
     for (const url of urls) policyByUrl.set(url, policy);
   }

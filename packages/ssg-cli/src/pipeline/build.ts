@@ -82,7 +82,7 @@ async function runStages(options: BuildOptions, bundler: Bundler): Promise<Build
     const clientFiles = client.files;
     const worker = { ...site, ...security, compilationHash, precache, pagePaths, clientFiles };
     const sw = await timed('service-worker', () => (upToDate ? [] : generateServiceWorker(worker)));
-    await placeOutput(site, upToDate);
+    await placeOutput(site, emitted);
     const warnings = [...config.warnings, ...bundled.warnings, ...emitted.warnings];
     const written = [...emitted.written, ...sw, ...client.files];
     await cache.save({ ...emitted, written }).catch((error: Error) => {
@@ -94,7 +94,8 @@ async function runStages(options: BuildOptions, bundler: Bundler): Promise<Build
     const brand = site.loaded.site.brands?.length ? site.brand : '';
     const { bytes } = emitted;
     const result = { outDir: site.outDir, brand, compilationHash, pages: rendered.pages.length };
-    return { ...result, bytes, stages: timed.stages, warnings: unique, reused: cache.reused() };
+    const reused = { ...cache.reused(), patched: emitted.patch !== undefined };
+    return { ...result, bytes, stages: timed.stages, warnings: unique, reused };
   } catch (error) {
     await cleanUpAfterFailure(run);
     throw error;

@@ -4,13 +4,16 @@
 import { emitHostConfig } from '../host/emit-host.ts';
 import type { ImagePipeline } from '../image/pipeline.ts';
 import type { CspSettings } from '../shared/csp.ts';
+import { compressesPages } from './compress.ts';
 import { compressedDirOf } from './compress-memo.ts';
 import type { ResolvedSite } from './config.ts';
 import { copiedFolders } from './copied-folders.ts';
-import { type OutputInput, outputOf, writeOutput } from './emit.ts';
+import { filesOfPage, type OutputInput, outputOf, writeOutput } from './emit.ts';
 import type { IncrementalCache } from './incremental/index.ts';
+import { type InlineRecord, inlineRecorder } from './incremental/inline-record.ts';
 import { keepRecentChunks } from './keep-builds.ts';
 import { offlinePageOf } from './offline-page.ts';
+import type { RenderedPage } from './render.ts';
 import type { Placed } from './reuse-files.ts';
 import type { BuildReporter, OutputBytes } from './types.ts';
 import type { FileWriter } from './write-files.ts';
@@ -35,6 +38,13 @@ export interface Emitted extends Placed {
   written: string[];
   /** The output folder already held exactly this build: nothing was written. */
   upToDate: boolean;
+  /**
+   * Set when the staging folder holds only the files that changed: they are moved into the output
+   * folder in place, and the `gone` ones (URL paths) deleted from it (patch.ts).
+   */
+  patch?: { gone: string[] };
+  /** Each page's inline code sources, when the site sends a policy: kept for the next build. */
+  inline?: InlineRecord | undefined;
   warnings: string[];
 }
 
@@ -44,7 +54,10 @@ export async function emit(
   input: EmitInput,
   cache: IncrementalCache,
 ): Promise<Emitted> {
-  const memo = cache.compilationMemo(JSON.stringify([input.csp ?? null, site.serviceWorker]));
+  // what every document and file of the output is made with besides its own inputs
+  const pagesCompressed = compressesPages(site.compress, input.rendered.pages.length);
+  const options = [input.csp ?? null, site.serviceWorker, pagesCompressed];
+  const memo = cache.compilationMemo(JSON.stringify(options));
   const output = outputOf({ ...site, ...input, memo });
   const { compilationHash } = output;
   const emitted = [...output.files.keys()];
@@ -63,24 +76,50 @@ export async function emit(
   }
   const { stagingDir, compress } = site;
   const client = input.client;
-  const reuse = await cache.reuse();
+  const unchanged = (page: RenderedPage) => cache.pages.unchanged(page.route.path);
+  const dirty = dirtyFiles(input.rendered.pages, unchanged);
+  const patch = await cache.patch({ frame: output.frame, compilationHash, names: emitted, dirty });
+  const reuse = patch ? undefined : await cache.reuse();
   const compressedDir = compressedDirOf(site.root);
-  const write = { ...input, stagingDir, compress, client, copied, reuse, compressedDir };
+  const kept = patch?.kept;
+  const write = { ...input, stagingDir, compress, client, copied, reuse, compressedDir, kept };
   const written = await writeOutput(output, write);
-  const warnings = output.finish();
+  const warnings = output.finish(patch && ((path) => cache.pages.unchanged(path)));
+  const inline = inlineRecorder(patch ? cache.lastInline() : undefined);
+  const pages = input.rendered.pages.map((page) => ({
+    route: page.route,
+    inline: () =>
+      inline.sources(page.route.path, patch !== undefined && unchanged(page), page.inline),
+  }));
   const host = await emitHostConfig({
     ...site,
     ...input,
-    pages: input.rendered.pages,
+    pages,
     compilationHash,
     offlineHtml: site.serviceWorker ? offlinePageOf(site.loaded.site, input.csp) : undefined,
   });
-  const kept = await keepRecentChunks({ ...site, compilationHash });
+  const chunks = await keepRecentChunks({ ...site, compilationHash });
   return {
     ...written,
     compilationHash,
-    written: [...host, ...kept.written],
+    written: [...host, ...chunks.written],
     upToDate: false,
+    ...(patch ? { patch: { gone: patch.gone } } : {}),
+    inline: inline.record(),
     warnings,
   };
+}
+
+/**
+ * Files whose bytes the output's frame does not vouch for: those of the pages rendered from new
+ * inputs (the frame holds every other file's bytes).
+ */
+function dirtyFiles(
+  pages: readonly RenderedPage[],
+  unchanged: (page: RenderedPage) => boolean,
+): Set<string> {
+  const dirty = new Set<string>();
+  for (const page of pages)
+    if (!unchanged(page)) for (const name of filesOfPage(page)) dirty.add(name);
+  return dirty;
 }

@@ -55,8 +55,16 @@ export interface Output {
   compilationHash: string;
   /** The last build's memo when this output is made of exactly what the last one was. */
   same?: Memo | undefined;
-  /** Once every file was made: the page-data files over the size limit (the memo remembers them). */
-  finish(): string[];
+  /**
+   * Digest of everything every file is made of but the pages' own render inputs (memo.frame): when
+   * it is the last build's, a page whose inputs are unchanged has the files it had (patch.ts).
+   */
+  frame?: string | undefined;
+  /**
+   * Once every file was made (but those of the pages `kept` names, left as the last build wrote
+   * them): the page-data files over the size limit (the memo remembers them).
+   */
+  finish(kept?: (path: string) => boolean): string[];
   /** How many of the files are pages' HTML. */
   pageCount: number;
 }
@@ -82,17 +90,23 @@ export function outputFiles(input: OutputInput): Map<string, string | Uint8Array
 
 const htmlUrlOf = (page: RenderedPage): string => `/${htmlFileOf(page.route.path)}`;
 
+/** The two files of a page: its HTML and its page-data, by URL path. */
+export const filesOfPage = (page: RenderedPage): [string, string] => [
+  htmlUrlOf(page),
+  pageDataUrl(page.route.path),
+];
+
 /** Every output file but the HTML of the pages; the pages' data files are made when written. */
 function dataFiles(input: OutputInput) {
   const files = new Map<string, FileContents>();
   const { pages, slices, staticQueryResults } = input.rendered;
-  const warningOf = new Map<RenderedPage, string>();
+  const warningOf = new Map<string, string>();
   for (const page of pages)
     files.set(pageDataUrl(page.route.path), () => {
       const pageData = page.pageData();
       const made = json(pageData);
       const warning = checkPageDataSize(pageData, made);
-      if (warning) warningOf.set(page, warning);
+      if (warning) warningOf.set(page.route.path, warning);
       return made;
     });
   const sessionFiles: Array<[string, string]> = [];
@@ -117,20 +131,27 @@ function dataFiles(input: OutputInput) {
   const pageByDataUrl = new Map(pages.map((page) => [pageDataUrl(page.route.path), page]));
   // Code-point order: the same on every machine, whatever its locale.
   const names = [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const fingerprint = input.memo && fingerprintOf(input, input.memo, names, files, pageByDataUrl);
-  const same = fingerprint ? input.memo?.lookup(fingerprint) : undefined;
+  const digests = input.memo && fingerprintOf(input, input.memo, names, files, pageByDataUrl);
+  const same = digests ? input.memo?.lookup(digests.fingerprint) : undefined;
   files.set(appDataUrl(), json({ compilationHash } satisfies AppData));
-  const finish = () => {
-    const warnings = same?.warnings ?? pages.flatMap((page) => warningOf.get(page) ?? []);
-    if (fingerprint) input.memo?.remember({ fingerprint, compilationHash, warnings });
-    return warnings;
+  /** `kept`: pages whose page-data was not made (their files were kept): their last warning holds. */
+  const finish = (kept?: (path: string) => boolean) => {
+    const last = same?.warnings ?? input.memo?.lastWarnings ?? {};
+    const warnings: Record<string, string> = {};
+    for (const { route } of pages) {
+      const made = same || kept?.(route.path) ? last[route.path] : warningOf.get(route.path);
+      if (made) warnings[route.path] = made;
+    }
+    if (digests) input.memo?.remember({ ...digests, compilationHash, warnings });
+    return Object.values(warnings);
   };
-  return { files, compilationHash, same, finish };
+  return { files, compilationHash, same, frame: digests?.frame, finish };
 }
 
 /**
- * Digest of everything the output is made of: the client, the document options, the slices, the
- * data files but the pages' (name and contents) and each page's render inputs in order.
+ * Digests of what the output is made of. `frame`: the client, the document options, the slices and
+ * the data files but the pages' (name and contents); `fingerprint`: the frame and each page's
+ * render inputs in order.
  */
 function fingerprintOf(
   input: OutputInput,
@@ -138,19 +159,21 @@ function fingerprintOf(
   names: readonly string[],
   files: ReadonlyMap<string, FileContents>,
   pages: ReadonlyMap<string, RenderedPage>,
-): string | undefined {
+): { frame: string; fingerprint: string } | undefined {
   const pageInputs = memo.pageInputs(input.rendered.pages.map((page) => page.route.path));
   if (!pageInputs) return undefined;
   const digest = createHash('sha256');
   const { client, trailingSlash, brand, loaded, routes, rendered } = input;
   const options = [client, trailingSlash, brand, loaded.site.lang, routes.slices, rendered.slices];
-  digest.update(JSON.stringify(options)).update(memo.documentOptions).update(pageInputs);
+  digest.update(JSON.stringify(options)).update(memo.documentOptions);
   for (const name of names) {
     const contents = files.get(name);
     if (pages.has(name) || contents === undefined || typeof contents === 'function') continue;
     digest.update(name).update(contents);
   }
-  return digest.digest('hex');
+  const frame = digest.digest('hex');
+  const fingerprint = createHash('sha256').update(frame).update(pageInputs).digest('hex');
+  return { frame, fingerprint };
 }
 
 /**
@@ -183,6 +206,11 @@ export interface WriteInput {
   reporter?: BuildReporter;
   /** The site's memo of compressed client files (compress-memo.ts). */
   compressedDir?: string;
+  /**
+   * Files left in the output folder as the last build wrote them (a patch, patch.ts): URL path →
+   * their record entry (`md5 size:ino:mtime`); not made, not written into the staging folder.
+   */
+  kept?: ReadonlyMap<string, string> | undefined;
 }
 
 /** What emit wrote: sizes by kind, and the worker's precache revisions. */
@@ -206,12 +234,19 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   const zipped = gzipSizes(stagingDir, client).catch(() => undefined);
   const tick = progressCounter(input.reporter, 'emit', output.files.size);
   for (const [name, contents] of output.files) {
+    const entry = input.kept?.get(name);
+    if (entry !== undefined) {
+      const [revision = '', stamp = ''] = entry.split(' ');
+      count(bytes, name, Number.parseInt(stamp, 10));
+      placed.kept(name, revision);
+      if (isPrecached(name.slice(1))) precache.set(name.slice(1), revision);
+      tick();
+      continue;
+    }
     writing.set(name, () => {
       const made = typeof contents === 'function' ? contents() : contents;
       const data = typeof made === 'string' ? Buffer.from(made) : made;
-      if (name.endsWith('.html')) bytes.html += data.byteLength;
-      else if (name.endsWith('.json')) bytes.json += data.byteLength;
-      else bytes.other += data.byteLength;
+      count(bytes, name, data.byteLength);
       const file = name.slice(1);
       const revision = placed.made(name, data);
       if (isPrecached(file)) precache.set(file, revision);
@@ -246,6 +281,12 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
 }
 
 const isScript = (file: string): boolean => /\.m?js$/.test(file);
+
+function count(bytes: OutputBytes, name: string, size: number): void {
+  if (name.endsWith('.html')) bytes.html += size;
+  else if (name.endsWith('.json')) bytes.json += size;
+  else bytes.other += size;
+}
 
 /**
  * Gzipped sizes of the client's scripts (a few files, read back) and of the inlined stylesheet;

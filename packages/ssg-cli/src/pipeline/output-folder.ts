@@ -3,6 +3,7 @@
 import type { Bundler } from './bundle/process.ts';
 import type { IncrementalCache } from './incremental/index.ts';
 import { lockOutput } from './lock.ts';
+import { patchIntoPlace } from './patch.ts';
 import { discardStaging, removeLeftovers, swapIntoPlace } from './swap.ts';
 import type { BuildReporter } from './types.ts';
 import type { FileWriter } from './write-files.ts';
@@ -37,9 +38,16 @@ export async function claimOutput(
   return unlock;
 }
 
-/** The staging folder replaces the output; when the output already is this build, it is left as it is. */
-export async function placeOutput(site: Folders, upToDate: boolean): Promise<void> {
-  if (upToDate) await discardStaging(site.stagingDir);
+/**
+ * The staging folder replaces the output, or its files are moved into it when it holds only the
+ * few that changed (a patch); when the output already is this build, it is left as it is.
+ */
+export async function placeOutput(
+  site: Folders,
+  built: { upToDate: boolean; patch?: { gone: readonly string[] } },
+): Promise<void> {
+  if (built.upToDate) await discardStaging(site.stagingDir);
+  else if (built.patch) await patchIntoPlace(site.stagingDir, site.outDir, built.patch.gone);
   else await swapIntoPlace(site.stagingDir, site.outDir);
 }
 

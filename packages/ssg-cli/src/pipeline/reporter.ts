@@ -104,6 +104,7 @@ export function summary(result: BuildResult, cwd = process.cwd(), c: Colors = PL
   const reused = [`${count(result.reused.pages)} of ${count(result.pages)} pages`];
   if (result.reused.client) reused.push('client bundle');
   if (result.reused.output) reused.push('output untouched');
+  if (result.reused.patched) reused.push('output updated in place');
   const zipped = (bytes: number | undefined) =>
     bytes === undefined ? '' : c.dim(` (${kb(bytes)} gzip)`);
   // The site's stylesheet is in every page's <style>, not a file: its size is that of one copy.

@@ -13,7 +13,7 @@ export type Reuse = (name: string, revision: string) => string | undefined;
 export interface Placed {
   /** URL path → MD5 of each file emit placed. */
   revisions: Map<string, string>;
-  /** URL paths of the files linked rather than written. */
+  /** URL paths of the files linked (or, in a patch, left in place) rather than written. */
   linked: Set<string>;
   /** URL path → stamp (size, inode, time) of each file written, as it was written. */
   stamps: Map<string, string>;
@@ -36,6 +36,11 @@ export function placedFiles(reuse: Reuse | undefined, pagesToo: boolean) {
       const revision = md5(data);
       revisions.set(name, revision);
       return revision;
+    },
+    /** `name` stays in the output folder as the last build wrote it, with MD5 `revision` (a patch). */
+    kept(name: string, revision: string): void {
+      revisions.set(name, revision);
+      linked.add(name);
     },
     linkFrom(name: string): string | undefined {
       const revision = revisions.get(name);

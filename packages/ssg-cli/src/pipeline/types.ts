@@ -106,5 +106,10 @@ export interface BuildResult {
     client: boolean;
     /** The output folder already held exactly this build and was left as it was. */
     output: boolean;
+    /**
+     * Few of the output's files changed: they were written and moved into the output folder in
+     * place, the others left as they were (pipeline/patch.ts).
+     */
+    patched: boolean;
   };
 }

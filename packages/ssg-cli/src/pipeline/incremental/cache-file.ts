@@ -8,6 +8,8 @@ import type { PageOutput } from '../render-workers.ts';
 import type { OutputBytes } from '../types.ts';
 import type { BodyRef } from './body-store.ts';
 import { sha } from './digest.ts';
+import type { Memo } from './hash-memo.ts';
+import type { InlineRecord } from './inline-record.ts';
 import type { OutputRecord } from './output-record.ts';
 
 /** A page in the index: its keys, what its render used, and where its body lies in the store. */
@@ -39,7 +41,9 @@ export interface LastBuild {
   files: OutputRecord;
   bytes: OutputBytes;
   /** The fingerprint of everything the output was made of, with its hash and warnings. */
-  memo?: { fingerprint: string; compilationHash: string; warnings: string[] };
+  memo?: Memo;
+  /** Each page's inline code sources, when the site sends a policy (inline-record.ts). */
+  inline?: InlineRecord | undefined;
 }
 
 export interface SavedState {
@@ -52,7 +56,7 @@ export interface SavedState {
   last?: LastBuild;
 }
 
-const VERSION = 4;
+const VERSION = 5;
 const CACHE_DIR = 'node_modules/.ssg/incremental';
 
 /** The cache file of an output folder (tests delete it to compare with a build from scratch). */

@@ -13,14 +13,19 @@ export interface CompilationMemo {
   documentOptions: string;
   /** The last build's hash and warnings when its fingerprint was this one. */
   lookup(fingerprint: string): Memo | undefined;
+  /** The last build's warnings, by page path (for the pages whose files it keeps). */
+  lastWarnings: Readonly<Record<string, string>>;
   /** This build's, saved for the next. */
   remember(memo: Memo): void;
 }
 
 export interface Memo {
   fingerprint: string;
+  /** The fingerprint without the pages' render inputs (emit.ts `fingerprintOf`). */
+  frame: string;
   compilationHash: string;
-  warnings: string[];
+  /** Page path → the warning of its page-data's size. */
+  warnings: Record<string, string>;
 }
 
 /** The memo over the cache's pages and the last build's saved memo. */
@@ -46,6 +51,7 @@ export function compilationMemo(
       last?.memo?.fingerprint === fingerprint && last.compilationHash === last.memo.compilationHash
         ? last.memo
         : undefined,
+    lastWarnings: last?.memo?.warnings ?? {},
     remember: keep,
   };
 }

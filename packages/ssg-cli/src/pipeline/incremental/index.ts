@@ -29,6 +29,8 @@ import {
 } from './cache-file.ts';
 import { type ClientFolders, recordClient, reuseClient } from './client-cache.ts';
 import { compilationMemo, type Memo } from './hash-memo.ts';
+import type { InlineRecord } from './inline-record.ts';
+import { type Patch, type PatchQuery, patchOf } from './output-patch.ts';
 import { checkOutput, type PlacedOutput, recordOutput, revisionIn } from './output-record.ts';
 import { type OptionsInput, optionsKey, outputUpToDate } from './output-seal.ts';
 import { PageCache } from './page-cache.ts';
@@ -52,6 +54,8 @@ export interface CacheSite extends ClientFolders, Omit<OptionsInput, 'assets'> {
 export interface FinishedBuild extends PlacedOutput {
   compilationHash: string;
   bytes: OutputBytes;
+  /** Each page's inline code sources, when the site sends a policy. */
+  inline?: InlineRecord | undefined;
 }
 
 export type IncrementalCache = Awaited<ReturnType<typeof openIncremental>>;
@@ -121,6 +125,15 @@ export async function openIncremental(site: CacheSite) {
       upToDate = outputUpToDate(saved.last, now, await changed);
       return upToDate ? saved.last?.bytes : undefined;
     },
+    /**
+     * What this build keeps of the output folder when it updates it in place (after `upToDate`,
+     * which keys the options); none: it writes a whole new folder.
+     */
+    async patch(query: Omit<PatchQuery, 'options'>): Promise<Patch | undefined> {
+      return patchOf(saved.last, { ...query, options }, await changed);
+    },
+    /** The last build's inline code sources of each page (a patch's kept pages take theirs). */
+    lastInline: () => saved.last?.inline,
     /** Where to link an unchanged file from: the last output's copy, if untouched since. */
     async reuse(): Promise<((name: string, revision: string) => string | undefined) | undefined> {
       const files = saved.last?.files;
@@ -162,6 +175,7 @@ export async function openIncremental(site: CacheSite) {
         files: upToDate ? before : recordOutput(site.outDir, before, build),
         bytes: build.bytes,
         memo,
+        inline: upToDate ? saved.last?.inline : build.inline,
       };
       const bodies = { file: store.file, live: store.live };
       await writeCache(file, pages.pages, { tool, bodies, client, last }, scratch);

@@ -126,6 +126,15 @@ export class PageCache {
     };
   }
 
+  /** The page at `path` rendered from the inputs of the last build's: its output is the same. */
+  unchanged(path: string): boolean {
+    const now = this.pages.get(path);
+    const then = this.saved[path];
+    return (
+      now !== undefined && then !== undefined && now.key === then.key && now.deps === then.deps
+    );
+  }
+
   /** Every page of this build came from the cache: its page half need not be written again. */
   get allReused(): boolean {
     return this.reused === this.pages.size;

@@ -1,0 +1,92 @@
+// The output folder updated in place: when a build changes few of its files (incremental/
+// output-patch.ts), the staging folder holds only those, and they are moved into the output one by
+// one instead of a whole new folder being swapped in. At 100,000 pages with 1% changed, the swap
+// placed 198,000 unchanged files (links) into the new folder: ~15 s of the build's 21 s.
+//
+// What this gives up: while the files move (~30 ms for 2,000), a visitor may get a new page beside
+// an old one. The compilation hash is the same across a patch (patches are made only then), so a
+// tab never reloads over it. What it keeps: a failed build changes nothing, and a build killed while
+// the files move leaves its list of deletions in the staging folder (the marker, written once every
+// file is there): the next build finishes the move before anything reads the output.
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { faultPoint } from './fault.mjs';
+
+/** In the staging folder: the patch's deletions; its presence says the staging folder is complete. */
+const MARKER = '.ssg-patch.json';
+
+/** Files moved at once: enough to keep the disk busy, few enough for libuv's pool. */
+const AT_ONCE = 64;
+
+/** Moves the staging folder's files into the output and deletes `gone` (URL paths) from it. */
+export async function patchIntoPlace(
+  stagingDir: string,
+  outDir: string,
+  gone: readonly string[],
+): Promise<void> {
+  await writeFile(path.join(stagingDir, MARKER), JSON.stringify({ gone }));
+  faultPoint('before-patch');
+  await finishPatch(stagingDir, outDir);
+}
+
+/** A staging folder whose patch was begun: its marker is there. */
+export const isPatch = (stagingDir: string): boolean => existsSync(path.join(stagingDir, MARKER));
+
+/**
+ * The patch of `stagingDir`, from where it stopped: files still there are moved (those moved
+ * already are not), the gone ones deleted, then the staging folder.
+ */
+export async function finishPatch(stagingDir: string, outDir: string): Promise<void> {
+  const { gone } = JSON.parse(await readFile(path.join(stagingDir, MARKER), 'utf8')) as {
+    gone: string[];
+  };
+  const files = (await readdir(stagingDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(stagingDir, path.join(entry.parentPath, entry.name)))
+    .filter((file) => file !== MARKER);
+  const dirs = [...new Set(files.map((file) => path.dirname(path.join(outDir, file))))];
+  await inBatches(dirs, (dir) => mkdir(dir, { recursive: true }));
+  let moved = 0;
+  for (const order of [0, 1, 2])
+    await inBatches(
+      files.filter((file) => rank(file) === order),
+      async (file) => {
+        await rename(path.join(stagingDir, file), path.join(outDir, file));
+        if (moved++ === 0) faultPoint('mid-patch');
+      },
+    );
+  const staged = new Set(files.map((file) => `/${file.split(path.sep).join('/')}`));
+  await inBatches(
+    gone.filter((name) => !staged.has(name)),
+    (name) => removeFile(outDir, name),
+  );
+  await rm(stagingDir, { recursive: true, force: true });
+}
+
+/**
+ * Order of the moves: data and assets a page needs, then the pages, then what announces the
+ * build (the worker, app-data, the host files), so a page never arrives before its data.
+ */
+function rank(file: string): number {
+  if (file === 'sw.js' || file.startsWith('_ssg-host') || file.endsWith('app-data.json')) return 2;
+  return file.endsWith('.html') || file.endsWith('.html.br') || file.endsWith('.html.gz') ? 1 : 0;
+}
+
+/** A file gone from the build, its compressed siblings, and the folders it leaves empty. */
+async function removeFile(outDir: string, name: string): Promise<void> {
+  const file = path.join(outDir, name);
+  await Promise.all(['', '.br', '.gz'].map((ext) => rm(file + ext, { force: true })));
+  for (let dir = path.dirname(file); dir.startsWith(outDir + path.sep); dir = path.dirname(dir)) {
+    const empty = await rmdir(dir).then(
+      () => true,
+      () => false, // not empty (or gone): the folders above are not either
+    );
+    if (!empty) break;
+  }
+}
+
+async function inBatches<T>(items: readonly T[], each: (item: T) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += AT_ONCE)
+    await Promise.all(items.slice(i, i + AT_ONCE).map(each));
+}
