@@ -15,6 +15,7 @@ import { keepRecentChunks } from './keep-builds.ts';
 import { offlinePageOf } from './offline-page.ts';
 import type { RenderedPage } from './render.ts';
 import type { Placed } from './reuse-files.ts';
+import { md5 } from './service-worker.ts';
 import type { BuildReporter, OutputBytes } from './types.ts';
 import type { FileWriter } from './write-files.ts';
 
@@ -78,7 +79,11 @@ export async function emit(
   const client = input.client;
   const unchanged = (page: RenderedPage) => cache.pages.unchanged(page.route.path);
   const dirty = dirtyFiles(input.rendered.pages, unchanged);
-  const patch = await cache.patch({ frame: output.frame, compilationHash, names: emitted, dirty });
+  const made = new Map<string, string>();
+  for (const [name, contents] of output.files)
+    if (typeof contents !== 'function') made.set(name, md5(contents));
+  const query = { frame: output.frame, compilationHash, names: emitted, made, dirty };
+  const patch = await cache.patch(query);
   const reuse = patch ? undefined : await cache.reuse();
   const compressedDir = compressedDirOf(site.root);
   const kept = patch?.kept;

@@ -56,8 +56,9 @@ export interface Output {
   /** The last build's memo when this output is made of exactly what the last one was. */
   same?: Memo | undefined;
   /**
-   * Digest of everything every file is made of but the pages' own render inputs (memo.frame): when
-   * it is the last build's, a page whose inputs are unchanged has the files it had (patch.ts).
+   * Digest of what every page's files are made with besides the page's own render inputs
+   * (memo.frame): when it is the last build's, a page whose inputs are unchanged has the files it
+   * had (patch.ts).
    */
   frame?: string | undefined;
   /**
@@ -149,9 +150,9 @@ function dataFiles(input: OutputInput) {
 }
 
 /**
- * Digests of what the output is made of. `frame`: the client, the document options, the slices and
- * the data files but the pages' (name and contents); `fingerprint`: the frame and each page's
- * render inputs in order.
+ * Digests of what the output is made of. `frame`: what every page's files are made with besides
+ * their own inputs (the client, the document options, the slices); `fingerprint`: the frame, the
+ * data files but the pages' (name and contents) and each page's render inputs in order.
  */
 function fingerprintOf(
   input: OutputInput,
@@ -166,14 +167,14 @@ function fingerprintOf(
   const { client, trailingSlash, brand, loaded, routes, rendered } = input;
   const options = [client, trailingSlash, brand, loaded.site.lang, routes.slices, rendered.slices];
   digest.update(JSON.stringify(options)).update(memo.documentOptions);
+  const frame = digest.copy().digest('hex');
   for (const name of names) {
     const contents = files.get(name);
     if (pages.has(name) || contents === undefined || typeof contents === 'function') continue;
     digest.update(name).update(contents);
   }
-  const frame = digest.digest('hex');
-  const fingerprint = createHash('sha256').update(frame).update(pageInputs).digest('hex');
-  return { frame, fingerprint };
+  digest.update(pageInputs);
+  return { frame, fingerprint: digest.digest('hex') };
 }
 
 /**

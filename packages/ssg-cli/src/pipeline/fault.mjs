@@ -12,7 +12,7 @@
  * `before-swap`: the staging folder is complete, the output not yet touched;
  * `mid-swap`: between the two renames, the previous output moved aside, the new one not yet in place;
  * `after-swap`: the new output is in place, the previous one not yet deleted;
- * `before-patch`: a patch's staging folder is complete with its marker, the output not yet touched;
+ * `before-patch`: a patch's staging folder is complete, the output not yet touched;
  * `mid-patch`: the first of a patch's files moved into the output, the others not yet.
  */
 

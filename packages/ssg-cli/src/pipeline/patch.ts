@@ -3,48 +3,29 @@
 // one instead of a whole new folder being swapped in. At 100,000 pages with 1% changed, the swap
 // placed 198,000 unchanged files (links) into the new folder: ~15 s of the build's 21 s.
 //
-// What this gives up: while the files move (~30 ms for 2,000), a visitor may get a new page beside
-// an old one. The compilation hash is the same across a patch (patches are made only then), so a
-// tab never reloads over it. What it keeps: a failed build changes nothing, and a build killed while
-// the files move leaves its list of deletions in the staging folder (the marker, written once every
-// file is there): the next build finishes the move before anything reads the output.
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+// What this gives up: while the files move (~0.4 s for 2,000 files at 100,000 pages, at load
+// 2.5), a visitor may get a new page beside an old one. A patch is made only under the same
+// compilation hash, so no open tab reloads over it. What it keeps: a failed build changes nothing
+// (the files move only once every stage succeeded), and a build killed while they move is mended by
+// the next one: the output record (incremental/output-record.ts) no longer matches the files moved
+// or the folders added, so those are written again and the gone ones deleted.
+import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { faultPoint } from './fault.mjs';
-
-/** In the staging folder: the patch's deletions; its presence says the staging folder is complete. */
-const MARKER = '.ssg-patch.json';
 
 /** Files moved at once: enough to keep the disk busy, few enough for libuv's pool. */
 const AT_ONCE = 64;
 
-/** Moves the staging folder's files into the output and deletes `gone` (URL paths) from it. */
+/** Moves the staging folder's files into the output, deletes `gone` (URL paths) from it, then the staging folder. */
 export async function patchIntoPlace(
   stagingDir: string,
   outDir: string,
   gone: readonly string[],
 ): Promise<void> {
-  await writeFile(path.join(stagingDir, MARKER), JSON.stringify({ gone }));
   faultPoint('before-patch');
-  await finishPatch(stagingDir, outDir);
-}
-
-/** A staging folder whose patch was begun: its marker is there. */
-export const isPatch = (stagingDir: string): boolean => existsSync(path.join(stagingDir, MARKER));
-
-/**
- * The patch of `stagingDir`, from where it stopped: files still there are moved (those moved
- * already are not), the gone ones deleted, then the staging folder.
- */
-export async function finishPatch(stagingDir: string, outDir: string): Promise<void> {
-  const { gone } = JSON.parse(await readFile(path.join(stagingDir, MARKER), 'utf8')) as {
-    gone: string[];
-  };
   const files = (await readdir(stagingDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(stagingDir, path.join(entry.parentPath, entry.name)))
-    .filter((file) => file !== MARKER);
+    .map((entry) => path.relative(stagingDir, path.join(entry.parentPath, entry.name)));
   const dirs = [...new Set(files.map((file) => path.dirname(path.join(outDir, file))))];
   await inBatches(dirs, (dir) => mkdir(dir, { recursive: true }));
   let moved = 0;

@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { faultPoint } from './fault.mjs';
-import { finishPatch, isPatch } from './patch.ts';
 
 /** `.<out>.staging-<pid>` beside the output; `.old-<n>` once it holds a retired output. */
 const STAGING = /^\.(.+)\.staging-(\d+)(\.old-\w+)?$/;
@@ -50,10 +49,6 @@ export async function removeLeftovers(outDir: string): Promise<void> {
   });
   const restored = existsSync(outDir) ? undefined : await restoreOutput(parent, outDir, stale);
   if (restored) stale = stale.filter((name) => name !== restored);
-  // a build killed while it patched the output in place: its patch is finished first
-  for (const name of stale.filter((name) => isPatch(path.join(parent, name)))) {
-    if (existsSync(outDir)) await finishPatch(path.join(parent, name), outDir);
-  }
   if (stale.length > 0) removeInBackground(stale.map((name) => path.join(parent, name)));
 }
 

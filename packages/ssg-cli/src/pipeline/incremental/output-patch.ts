@@ -20,6 +20,8 @@ export interface PatchQuery {
   options: string;
   /** URL path of every file emit makes. */
   names: readonly string[];
+  /** MD5 of each file whose bytes are made already (all but the pages'), by URL path. */
+  made: ReadonlyMap<string, string>;
   /** The files of the pages whose render inputs are not the last build's (or that are new). */
   dirty: ReadonlySet<string>;
 }
@@ -35,7 +37,9 @@ export interface Patch {
 /**
  * The patch of the output folder, or none when the whole folder is written again: another frame,
  * compilation hash or options, a folder changed by hand (`changed` holds a folder: a file added),
- * no check of the folder, or more than `PATCH_AT_MOST` of the files to write.
+ * no check of the folder, or more than `PATCH_AT_MOST` of the files to write. A file is kept when
+ * the last build placed it, nobody changed it since, and its bytes are the same: those made
+ * already by their MD5, a page's by its render inputs under the same frame.
  */
 export function patchOf(
   last: LastBuild | undefined,
@@ -51,6 +55,8 @@ export function patchOf(
   for (const name of now.names) {
     const entry = last.files[name];
     if (entry === undefined || changed.has(name) || now.dirty.has(name)) continue;
+    const revision = now.made.get(name);
+    if (revision !== undefined && revision !== revisionIn(entry)) continue;
     if (revisionIn(entry) === '-') continue; // not a file emit made: it says nothing of its bytes
     kept.set(name, entry);
   }
