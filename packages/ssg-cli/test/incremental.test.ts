@@ -42,12 +42,12 @@ describe('incremental builds', () => {
   it('leaves the output as it is when nothing changed, identical to a build from scratch', async () => {
     const outDir = path.join(tempDir(), 'site');
     const cold = await buildMini({ outDir, force: true }); // nothing reused, whatever ran before
-    expect(cold.reused).toEqual({ pages: 0, client: false, output: false });
+    expect(cold.reused).toEqual({ pages: 0, client: false, output: false, patched: false });
     const before = snapshot(outDir);
     const written = statSync(path.join(outDir, 'sobre/index.html')).mtimeMs;
 
     const warm = await buildMini({ outDir });
-    expect(warm.reused).toEqual({ pages: PAGES, client: true, output: true });
+    expect(warm.reused).toEqual({ pages: PAGES, client: true, output: true, patched: false });
     expect(warm.compilationHash).toBe(cold.compilationHash);
     expect(warm.bytes).toEqual(cold.bytes);
     expect(snapshot(outDir)).toEqual(before);
@@ -65,7 +65,7 @@ describe('incremental builds', () => {
     // another brand or a new folder: nothing of its own to reuse, the same client files
     const second = path.join(tempDir(), 'site');
     const other = await buildMini({ outDir: second });
-    expect(other.reused).toEqual({ pages: 0, client: true, output: false });
+    expect(other.reused).toEqual({ pages: 0, client: true, output: false, patched: false });
     expect(snapshot(second)).toEqual(snapshot(first));
     const forced = await buildMini({ outDir: path.join(tempDir(), 'site'), force: true });
     expect(forced.reused.client).toBe(false);
@@ -105,7 +105,7 @@ describe('incremental builds', () => {
     });
 
     const warm = await buildMini({ outDir, contentDir: content });
-    expect(warm.reused).toEqual({ pages: PAGES - 1, client: true, output: false });
+    expect(warm.reused).toEqual({ pages: PAGES - 1, client: true, output: false, patched: false });
     expect(readFileSync(path.join(outDir, 'sobre/index.html'), 'utf8')).toContain(
       'Somos uma clínica maior.',
     );
