@@ -23,6 +23,21 @@ describe('the page index of the benchmark site', () => {
       pages.map((p) => [p.path, p.title]),
     );
     for (const i of [0, 1, 1499, 2999]) expect(index.read(index.entries[i])).toEqual(pages[i]);
+    // in the file's order (through its read-ahead window) and backwards (a new window each time)
+    expect(index.entries.map((e) => index.read(e))).toEqual(pages);
+    expect(index.entries.toReversed().map((e) => index.read(e))).toEqual(pages.toReversed());
+  });
+
+  it('reads a record larger than its window', () => {
+    const pages = [
+      { path: '/a/', title: 'A' },
+      { path: '/big/', title: 'B', text: 'z'.repeat(3 << 20) },
+      { path: '/c/', title: 'C' },
+    ];
+    const file = join(dir, 'big.json');
+    writeFileSync(file, JSON.stringify(pages));
+    const index = indexPages(file);
+    expect(index.entries.map((e) => index.read(e))).toEqual(pages);
   });
 
   it('says where a file cut short ends', () => {

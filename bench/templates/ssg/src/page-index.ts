@@ -101,13 +101,26 @@ export function indexPages(file: string): PageIndex {
     closeSync(fd);
     throw error;
   }
-  const record = Buffer.allocUnsafe(64 * 1024);
+  // The build asks for pages in the file's order: one read of 1 MB serves the next ~700 records
+  // (one read per record was 100,000 system calls, 0.9 s of a 100,000-page rebuild).
+  const window = Buffer.allocUnsafe(PIECE);
+  let windowStart = 0;
+  let windowSize = 0;
   return {
     entries,
     read(entry) {
-      const into = entry.length <= record.length ? record : Buffer.allocUnsafe(entry.length);
-      readSync(fd, into, 0, entry.length, entry.start);
-      return JSON.parse(into.toString('utf8', 0, entry.length)) as BenchPage;
+      const end = entry.start + entry.length;
+      if (entry.start < windowStart || end > windowStart + windowSize) {
+        if (entry.length > PIECE) {
+          const into = Buffer.allocUnsafe(entry.length);
+          readSync(fd, into, 0, entry.length, entry.start);
+          return JSON.parse(into.toString('utf8')) as BenchPage;
+        }
+        windowStart = entry.start;
+        windowSize = readSync(fd, window, 0, PIECE, entry.start);
+      }
+      const at = entry.start - windowStart;
+      return JSON.parse(window.toString('utf8', at, at + entry.length)) as BenchPage;
     },
   };
 }
