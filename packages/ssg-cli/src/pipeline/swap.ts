@@ -1,6 +1,6 @@
 // The staging folder put in place of the output in two renames, and what builds cut short left.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { faultPoint } from './fault.mjs';
@@ -37,7 +37,8 @@ export const discardStaging = (stagingDir: string): Promise<void> =>
 
 /**
  * Staging and retired folders beside the output that no running build owns (their process is
- * gone: a build killed midway, or a background deletion cut short) are deleted in the background.
+ * gone: a build killed midway, or a background deletion cut short) are deleted in the background,
+ * unless a deletion of them still runs (their mark names its process).
  */
 export async function removeLeftovers(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
@@ -45,8 +46,13 @@ export async function removeLeftovers(outDir: string): Promise<void> {
   const names = await readdir(parent).catch(() => [] as string[]);
   let stale = names.filter((name) => {
     const match = STAGING.exec(name);
-    return match?.[1] === base && !alive(Number(match[2]));
+    return match?.[1] === base && !alive(Number(match[2])) && !beingDeleted(parent, name);
   });
+  // the mark of a folder gone, its deletion cut short before it came to the mark
+  const marks = names.filter((name) => name.endsWith(DELETING) && name.startsWith(`.${base}.`));
+  for (const mark of marks)
+    if (!names.includes(mark.slice(0, -DELETING.length)))
+      await rm(path.join(parent, mark), { force: true });
   const restored = existsSync(outDir) ? undefined : await restoreOutput(parent, outDir, stale);
   if (restored) stale = stale.filter((name) => name !== restored);
   if (stale.length > 0) removeInBackground(stale.map((name) => path.join(parent, name)));
@@ -83,10 +89,29 @@ function alive(pid: number): boolean {
 }
 
 /**
+ * Beside a folder being deleted in the background: `<folder>.deleting`, holding the deleting
+ * process's id, deleted last by it. Without it, each build started while a deletion of 200,000
+ * files ran began another one of the same folder: four at once were seen, slowing the builds.
+ */
+const DELETING = '.deleting';
+
+function beingDeleted(parent: string, name: string): boolean {
+  try {
+    const pid = Number(readFileSync(path.join(parent, name + DELETING), 'utf8'));
+    return pid > 0 && alive(pid);
+  } catch {
+    return false; // no mark: nobody deletes it
+  }
+}
+
+/**
  * Deletes folders in a detached process that outlives this one: `rm -rf` where there is one (a
- * few MB; a Node process is ~50 MB beside the build's tail), else Node's own rmSync.
+ * few MB; a Node process is ~50 MB beside the build's tail), else Node's own rmSync. Each folder's
+ * mark is made before it starts, and given its process id once started (if it is still there).
  */
 function removeInBackground(dirs: string[]): void {
+  const marks = dirs.map((dir) => dir + DELETING);
+  for (const mark of marks) writeFileSync(mark, '');
   const [command, args] =
     process.platform === 'win32'
       ? [
@@ -97,7 +122,13 @@ function removeInBackground(dirs: string[]): void {
           ],
         ]
       : ['rm', ['-rf', '--']];
-  const child = spawn(command, [...args, ...dirs], { detached: true, stdio: 'ignore' });
+  const child = spawn(command, [...args, ...dirs, ...marks], { detached: true, stdio: 'ignore' });
   child.on('error', () => {}); // the next build's removeLeftovers tries again
   child.unref();
+  for (const mark of marks) {
+    try {
+      // r+: a mark the deletion already reached stays gone
+      writeFileSync(mark, String(child.pid ?? ''), { flag: 'r+' });
+    } catch {}
+  }
 }
