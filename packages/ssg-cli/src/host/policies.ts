@@ -50,26 +50,31 @@ function urlsOf(pagePath: string, trailingSlash: TrailingSlash): string[] {
 export function sitePolicies(input: PoliciesInput): SitePolicies | undefined {
   const csp = input.csp;
   if (!csp) return undefined;
-  const entries: Array<[string[], InlineSources]> = input.pages.map((page) => [
-    urlsOf(page.route.path, input.trailingSlash),
+  const entries: Array<[string, InlineSources]> = input.pages.map((page) => [
+    page.route.path,
     page.inline(),
   ]);
   if (input.offlineHtml !== undefined)
-    entries.push([[OFFLINE_PAGE], inlineSources(input.offlineHtml)]);
-  const policyByUrl = new Map<string, string>();
+    entries.push([OFFLINE_PAGE, inlineSources(input.offlineHtml)]);
+  // Pages that share one sources object (most do: inline-record.ts hands out one per distinct
+  // set) share its policy, made once; at 100,000 pages only the few distinct ones are merged.
+  const policyOfSources = new Map<InlineSources, string>();
   const count = new Map<string, number>();
-  // pages sharing one sources object (an incremental build's unchanged pages) share its policy
-  const made = new Map<InlineSources, string>();
-  for (const [urls, inline] of entries) {
-    const policy = made.get(inline) ?? policyOf(inline, csp);
-    made.set(inline, policy);
+  for (const [, inline] of entries) {
+    const policy = policyOfSources.get(inline) ?? policyOf(inline, csp);
+    policyOfSources.set(inline, policy);
     count.set(policy, (count.get(policy) ?? 0) + 1);
-    for (const url of urls) policyByUrl.set(url, policy);
   }
-  const union = policyOf(merge(entries.map(([, inline]) => inline)), csp);
+  const union = policyOf(merge([...policyOfSources.keys()]), csp);
   const fallback = [...count].sort((a, b) => b[1] - a[1])[0]?.[0] ?? union;
+  const urls: Array<[string, string]> = [];
+  for (const [where, inline] of entries) {
+    const policy = policyOfSources.get(inline) ?? fallback;
+    if (policy === fallback) continue;
+    const forms = where === OFFLINE_PAGE ? [where] : urlsOf(where, input.trailingSlash);
+    for (const url of forms) urls.push([url, policy]);
+  }
   const byUrl: Record<string, string> = {};
-  for (const [url, policy] of [...policyByUrl].sort(([a], [b]) => (a < b ? -1 : 1)))
-    if (policy !== fallback) byUrl[url] = policy;
+  for (const [url, policy] of urls.sort(([a], [b]) => (a < b ? -1 : 1))) byUrl[url] = policy;
   return { header: cspHeaderName(csp), fallback, byUrl, union };
 }

@@ -17,7 +17,10 @@ export function inlineRecorder(last: InlineRecord | undefined) {
   const indexOf = new Map<InlineSources, number>(); // the same object: no need to serialize it
   const of: Record<string, number> = {};
   return {
-    /** The page's sources: the last build's when the page is `kept` (and known), else `make()`'s. */
+    /**
+     * The page's sources: the last build's when the page is `kept` (and known), else `make()`'s;
+     * the same object for every page with the same sources.
+     */
     sources(path: string, kept: boolean, make: () => InlineSources): InlineSources {
       const lastIndex = kept ? last?.of[path] : undefined;
       const sources = (lastIndex === undefined ? undefined : last?.sets[lastIndex]) ?? make();
@@ -29,7 +32,8 @@ export function inlineRecorder(last: InlineRecord | undefined) {
         indexOf.set(sources, at);
       }
       of[path] = at;
-      return sources;
+      // one object for each distinct set: its policy is made once (host/policies.ts)
+      return sets[at] ?? sources;
     },
     /** What was recorded: none when no page's sources were asked for (the site sends no policy). */
     record: (): InlineRecord | undefined => (sets.length > 0 ? { sets, of } : undefined),

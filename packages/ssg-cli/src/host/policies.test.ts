@@ -1,0 +1,51 @@
+// Real: sitePolicies over pages given here. Faked: each page's inline sources (hash strings made up).
+import { describe, expect, it } from 'vitest';
+import type { CspSettings, InlineSources } from '../shared/csp.ts';
+import { sitePolicies } from './policies.ts';
+
+const csp: CspSettings = { reportOnly: false, upgradeInsecure: false };
+const sources = (script: string): InlineSources => ({
+  scripts: [`'sha256-${script}'`],
+  styles: ["'sha256-css'"],
+  styleAttributes: [],
+});
+const page = (path: string, inline: InlineSources) => ({ route: { path }, inline: () => inline });
+
+describe('the policies of a build', () => {
+  it('gives most pages the fallback and lists the others by each URL they answer at', () => {
+    const shared = sources('boot');
+    const pages = [
+      ...Array.from({ length: 5 }, (_, i) => page(`/p/${i}/`, shared)),
+      page('/b/', sources('map')), // an object of its own with the same sources as /a/
+      page('/a/', sources('map')),
+    ];
+    const policies = sitePolicies({
+      csp,
+      trailingSlash: 'ignore',
+      pages,
+      offlineHtml: '<style>x</style>',
+    });
+    expect(policies?.fallback).toContain("'sha256-boot'");
+    expect(policies?.fallback).not.toContain("'sha256-map'");
+    expect(Object.keys(policies?.byUrl ?? {})).toEqual([
+      '/_ssg-offline.html',
+      '/a',
+      '/a/',
+      '/a/index.html',
+      '/b',
+      '/b/',
+      '/b/index.html',
+    ]);
+    expect(policies?.byUrl['/a/']).toContain("'sha256-map'");
+    expect(policies?.byUrl['/a/']).not.toContain("'sha256-boot'");
+    // one policy that allows every page's inline code, for a host that sets only one
+    for (const hash of ["'sha256-boot'", "'sha256-map'", "'sha256-css'"])
+      expect(policies?.union).toContain(hash);
+  });
+
+  it('sends none when the build has no policy', () => {
+    expect(sitePolicies({ trailingSlash: 'always', pages: [page('/', sources('x'))] })).toBe(
+      undefined,
+    );
+  });
+});
