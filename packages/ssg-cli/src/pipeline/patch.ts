@@ -12,11 +12,15 @@
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { faultPoint } from './fault.mjs';
+import { removeInBackground } from './swap.ts';
 
 /** Files moved at once: enough to keep the disk busy, few enough for libuv's pool. */
 const AT_ONCE = 64;
 
-/** Moves the staging folder's files into the output, deletes `gone` (URL paths) from it, then the staging folder. */
+/**
+ * Moves the staging folder's files into the output and deletes `gone` (URL paths) from it; the
+ * staging folder is deleted in the background.
+ */
 export async function patchIntoPlace(
   stagingDir: string,
   outDir: string,
@@ -42,7 +46,8 @@ export async function patchIntoPlace(
     gone.filter((name) => !staged.has(name)),
     (name) => removeFile(outDir, name),
   );
-  await rm(stagingDir, { recursive: true, force: true });
+  // what is left is the staging folder's own folders, ~2,000 empty ones (0.2 s): not waited for
+  removeInBackground([stagingDir]);
 }
 
 /**

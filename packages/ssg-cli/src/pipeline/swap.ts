@@ -109,7 +109,7 @@ function beingDeleted(parent: string, name: string): boolean {
  * few MB; a Node process is ~50 MB beside the build's tail), else Node's own rmSync. Each folder's
  * mark is made before it starts, and given its process id once started (if it is still there).
  */
-function removeInBackground(dirs: string[]): void {
+export function removeInBackground(dirs: string[]): void {
   const marks = dirs.map((dir) => dir + DELETING);
   for (const mark of marks) writeFileSync(mark, '');
   const [command, args] =
