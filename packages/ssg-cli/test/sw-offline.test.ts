@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   generateServiceWorker,
   PRECACHE_PAGES_MAX,
+  precachedPageFiles,
   type ServiceWorkerInput,
   serviceWorkerSettings,
 } from '../src/pipeline/service-worker.ts';
@@ -165,6 +166,20 @@ describe('the service worker of a build', () => {
     expect(listed).not.toContain('p/996/index.html');
     // 200 pages and the 3 required ones, each HTML and data; app-data, a slice, the offline page
     expect(listed.length).toBe(2 * 203 + 3);
+  });
+
+  it('has emit keep revisions only for the files of the pages it precaches', () => {
+    const pagePaths = [...Array.from({ length: 1000 }, (_, i) => `/p/${i}/`), '/', '/404.html'];
+    const files = precachedPageFiles(pagePaths);
+    expect(files.size).toBe(2 * 202);
+    for (const file of [
+      'p/0/index.html',
+      'page-data/p/199/page-data.json',
+      'index.html',
+      '404.html',
+    ])
+      expect(files).toContain(file);
+    expect(files).not.toContain('p/200/index.html');
   });
 
   it("writes the site's runtimeCaching rules, with their expiration, into the worker's settings", async () => {

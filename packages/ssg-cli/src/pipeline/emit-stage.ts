@@ -15,7 +15,7 @@ import { keepRecentChunks } from './keep-builds.ts';
 import { offlinePageOf } from './offline-page.ts';
 import type { RenderedPage } from './render.ts';
 import type { Placed } from './reuse-files.ts';
-import { md5 } from './service-worker.ts';
+import { md5, precachedPageFiles } from './service-worker.ts';
 import type { BuildReporter, OutputBytes } from './types.ts';
 import type { FileWriter } from './write-files.ts';
 
@@ -87,7 +87,9 @@ export async function emit(
   const reuse = patch ? undefined : await cache.reuse();
   const compressedDir = compressedDirOf(site.root);
   const kept = patch?.kept;
-  const write = { ...input, stagingDir, compress, client, copied, reuse, compressedDir, kept };
+  const precachedPages = precachedPageFiles(input.routes.routes.map((route) => route.path));
+  const where = { stagingDir, compress, copied, reuse, compressedDir };
+  const write = { ...input, ...where, client, kept, precachedPages };
   const written = await writeOutput(output, write);
   const warnings = output.finish(patch && ((path) => cache.pages.unchanged(path)));
   const inline = inlineRecorder(patch ? cache.lastInline() : undefined);

@@ -208,6 +208,11 @@ export interface WriteInput {
   /** The site's memo of compressed client files (compress-memo.ts). */
   compressedDir?: string;
   /**
+   * The pages' files the worker precaches (`precachedPageFiles`, output-relative): of the pages'
+   * files, only these get a precache revision. None: all of them.
+   */
+  precachedPages?: ReadonlySet<string>;
+  /**
    * Files left in the output folder as the last build wrote them (a patch, patch.ts): URL path →
    * their record entry (`md5 size:ino:mtime`); not made, not written into the staging folder.
    */
@@ -234,13 +239,17 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   // Compressed on libuv's threads while the files are written; a failure only loses the figure.
   const zipped = gzipSizes(stagingDir, client).catch(() => undefined);
   const tick = progressCounter(input.reporter, 'emit', output.files.size);
+  // a page's files are made by a function; of those, the worker precaches the first pages' only
+  const precached = (file: string, page: boolean) =>
+    isPrecached(file) && (!page || !input.precachedPages || input.precachedPages.has(file));
   for (const [name, contents] of output.files) {
+    const page = typeof contents === 'function';
     const entry = input.kept?.get(name);
     if (entry !== undefined) {
       const [revision = '', stamp = ''] = entry.split(' ');
       count(bytes, name, Number.parseInt(stamp, 10));
       placed.kept(name, revision);
-      if (isPrecached(name.slice(1))) precache.set(name.slice(1), revision);
+      if (precached(name.slice(1), page)) precache.set(name.slice(1), revision);
       tick();
       continue;
     }
@@ -250,7 +259,7 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
       count(bytes, name, data.byteLength);
       const file = name.slice(1);
       const revision = placed.made(name, data);
-      if (isPrecached(file)) precache.set(file, revision);
+      if (precached(file, page)) precache.set(file, revision);
       tick();
       return data;
     });

@@ -53,6 +53,18 @@ export const isPrecached = (file: string): boolean =>
  */
 export const PRECACHE_PAGES_MAX = 200;
 
+/**
+ * Output-relative names of the HTML and data files of the pages the worker precaches: emit keeps
+ * the revisions of only these of the pages' files (not 200,000 at 100,000 pages).
+ */
+export function precachedPageFiles(pagePaths: readonly string[]): Set<string> {
+  const pages = [
+    ...pagePaths.slice(0, PRECACHE_PAGES_MAX),
+    ...pagePaths.filter((page) => REQUIRED_PAGES.includes(page)),
+  ];
+  return new Set(pages.flatMap((page) => [htmlFileOf(page), pageDataUrl(page).slice(1)]));
+}
+
 /** The precache list without the pages past the first `PRECACHE_PAGES_MAX` of `pagePaths`. */
 export function precacheWithin(
   precache: ReadonlyMap<string, string>,

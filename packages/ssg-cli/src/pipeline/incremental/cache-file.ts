@@ -100,7 +100,13 @@ export async function writePagesAhead(
 
 /** `{"pages":{…}`, in batches: one JSON string of all of them would be ~30 MB at 100,000 pages. */
 async function writePages(pages: ReadonlyMap<string, SavedPage>, out: FileHandle): Promise<void> {
-  await out.write('{"pages":{');
+  await out.write('{"pages":');
+  await writeObject(pages, out);
+}
+
+/** A JSON object of the entries, written 500 at a time. */
+async function writeObject(entries: Iterable<[string, unknown]>, out: FileHandle): Promise<void> {
+  await out.write('{');
   let batch: string[] = [];
   let separator = '';
   const flush = async () => {
@@ -109,19 +115,24 @@ async function writePages(pages: ReadonlyMap<string, SavedPage>, out: FileHandle
     separator = ',';
     batch = [];
   };
-  for (const [pagePath, entry] of pages) {
-    batch.push(`${JSON.stringify(pagePath)}:${JSON.stringify(entry)}`);
+  for (const [key, value] of entries) {
+    batch.push(`${JSON.stringify(key)}:${JSON.stringify(value)}`);
     if (batch.length === 500) await flush();
   }
   await flush();
   await out.write('}');
 }
 
+/** The last build as `writeCache` takes it: its record entry by entry (output-record.ts). */
+export interface LastBuildEntries extends Omit<LastBuild, 'files'> {
+  files: Iterable<[string, string]>;
+}
+
 /** Completes the scratch file (`ahead`, or a new one with the pages) and renames it into place. */
 export async function writeCache(
   file: string,
   pages: ReadonlyMap<string, SavedPage>,
-  rest: Omit<SavedState, 'pages' | 'version'>,
+  rest: Omit<SavedState, 'pages' | 'version' | 'last'> & { last?: LastBuildEntries },
   ahead: string | undefined,
 ): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
@@ -130,7 +141,17 @@ export async function writeCache(
     const out = await open(scratch, ahead ? 'a' : 'w');
     try {
       if (!ahead) await writePages(pages, out);
-      await out.write(`,${JSON.stringify({ version: VERSION, ...rest }).slice(1)}`);
+      const { last, ...head } = rest;
+      // `,"version":…,"tool":…` and so on: the object's fields without its braces
+      const fields = (value: object) => JSON.stringify(value).slice(1, -1);
+      await out.write(`,${fields({ version: VERSION, ...head })}`);
+      if (last) {
+        const { files, ...lastHead } = last;
+        await out.write(`,"last":{${fields(lastHead)},"files":`);
+        await writeObject(files, out); // 200,000 entries at 100,000 pages: never one string
+        await out.write('}');
+      }
+      await out.write('}');
     } finally {
       await out.close();
     }

@@ -172,7 +172,7 @@ export async function openIncremental(site: CacheSite) {
       const last = {
         compilationHash: build.compilationHash,
         options,
-        files: upToDate ? before : recordOutput(site.outDir, before, build),
+        files: upToDate ? Object.entries(before) : recordOutput(site.outDir, before, build),
         bytes: build.bytes,
         memo,
         inline: upToDate ? saved.last?.inline : build.inline,

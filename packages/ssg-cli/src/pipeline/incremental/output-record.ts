@@ -57,22 +57,36 @@ export interface PlacedOutput {
 }
 
 /**
- * The record of the output now in `dir`: stats only the files placed without a stamp (the host
- * config, the worker, the chunks), not the linked ones nor emit's written ones.
+ * The record of the output now in `dir`, entry by entry (at 100,000 pages it has 200,000: it is
+ * written to the cache as it is made, never held whole). Stats only the files placed without a
+ * stamp (the host config, the worker, the chunks), not the linked ones nor emit's written ones.
  */
-export function recordOutput(dir: string, last: OutputRecord, placed: PlacedOutput): OutputRecord {
-  const record: OutputRecord = {};
-  const put = (name: string, revision: string) => {
+export function* recordOutput(
+  dir: string,
+  last: OutputRecord,
+  placed: PlacedOutput,
+): Generator<[string, string]> {
+  // a file added by hand is looked for at the top only: every folder is a stat more per page
+  const top = new Set<string>();
+  const entry = (name: string, revision: string): [string, string] | undefined => {
     const kept = placed.linked.has(name) ? last[name] : undefined;
     const stamp = kept
       ? stampIn(kept)
       : (placed.stamps?.get(name) ?? stampOf(path.join(dir, name)));
-    if (stamp) record[name] = `${revision} ${stamp}`;
+    if (!stamp) return undefined;
+    top.add(name.slice(0, name.indexOf('/', 1) + 1) || '/');
+    return [name, `${revision} ${stamp}`];
   };
-  for (const [name, revision] of placed.revisions) put(name, revision);
-  for (const name of placed.written) put(`/${name.replace(/^\/+/, '')}`, '-');
-  // a file added by hand is looked for at the top only: every folder is a stat more per page
-  const top = new Set(Object.keys(record).map((name) => name.slice(0, name.indexOf('/', 1) + 1)));
-  for (const folder of top) put(folder || '/', '/');
-  return record;
+  for (const [name, revision] of placed.revisions) {
+    const made = entry(name, revision);
+    if (made) yield made;
+  }
+  for (const name of placed.written) {
+    const made = entry(`/${name.replace(/^\/+/, '')}`, '-');
+    if (made) yield made;
+  }
+  for (const folder of [...top]) {
+    const made = entry(folder, '/');
+    if (made) yield made;
+  }
 }

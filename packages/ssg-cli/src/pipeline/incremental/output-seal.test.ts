@@ -48,7 +48,9 @@ describe('the record of the output and its check', () => {
       ['/b.html', 'rb'],
       ['/c.json', 'rc'],
     ]);
-    const record = recordOutput(dir, {}, { revisions, linked: new Set(), written: ['sw.js'] });
+    const record = Object.fromEntries(
+      recordOutput(dir, {}, { revisions, linked: new Set(), written: ['sw.js'] }),
+    );
     // the folder itself too: a file added beside them changes its time
     expect(Object.keys(record).sort()).toEqual(['/', '/a.html', '/b.html', '/c.json', '/sw.js']);
     expect(record['/a.html']).toMatch(/^ra \d+:\d+:[\d.]+$/);
