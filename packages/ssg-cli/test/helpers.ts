@@ -49,6 +49,15 @@ export function snapshot(dir: string): Record<string, string> {
 
 export const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
+/** Each file's inode and time below `dir`: unchanged exactly when a build left the file alone. */
+export const fileStamps = (dir: string): Record<string, string> =>
+  Object.fromEntries(
+    listFiles(dir).map((file) => {
+      const info = statSync(path.join(dir, file));
+      return [file, `${info.ino}:${info.mtimeMs}`];
+    }),
+  );
+
 /**
  * A copy of the mini site's code (and package.json) that a test may break; its node_modules is
  * the fixture's, through a symlink, so its imports resolve as the fixture's do.

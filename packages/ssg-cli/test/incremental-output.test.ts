@@ -1,12 +1,12 @@
 // Real: build() of a copy of the mini fixture site, four times into one real folder, with its real
 // incremental cache. Faked: nothing; content, code and output files are changed by hand between.
-import { appendFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   buildMini,
   contentCopy,
-  listFiles,
+  fileStamps,
   miniSiteCopy,
   must,
   snapshot,
@@ -18,14 +18,7 @@ const contentDir = contentCopy();
 const outDir = path.join(tempDir(), 'site');
 const build = () => buildMini({ root, contentDir, outDir });
 
-/** Each output file's inode and time: unchanged exactly when the build left the file alone. */
-const stamps = (): Record<string, string> =>
-  Object.fromEntries(
-    listFiles(outDir).map((file) => {
-      const info = statSync(path.join(outDir, file));
-      return [file, `${info.ino}:${info.mtimeMs}`];
-    }),
-  );
+const stamps = () => fileStamps(outDir);
 
 const appData = () =>
   JSON.parse(readFileSync(path.join(outDir, 'page-data/app-data.json'), 'utf8')) as {

@@ -14,7 +14,7 @@ import {
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PATCH_AT_MOST } from '../src/pipeline/incremental/output-patch.ts';
-import { buildMini, contentCopy, listFiles, miniSiteCopy, snapshot, tempDir } from './helpers.ts';
+import { buildMini, contentCopy, fileStamps, miniSiteCopy, snapshot, tempDir } from './helpers.ts';
 
 const root = miniSiteCopy();
 const contentDir = contentCopy();
@@ -41,14 +41,7 @@ const fromScratch = async () => {
   return snapshot(fresh);
 };
 
-/** Each output file's inode and time: unchanged exactly when the build left the file alone. */
-const stamps = (dir = outDir): Record<string, string> =>
-  Object.fromEntries(
-    listFiles(dir).map((file) => {
-      const info = statSync(path.join(dir, file));
-      return [file, `${info.ino}:${info.mtimeMs}`];
-    }),
-  );
+const stamps = () => fileStamps(outDir);
 const changedFiles = (before: Record<string, string>, after: Record<string, string>) =>
   Object.keys({ ...before, ...after })
     .filter((file) => before[file] !== after[file])
