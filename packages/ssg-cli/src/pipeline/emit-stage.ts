@@ -77,7 +77,8 @@ export async function emit(
   }
   const { stagingDir, compress } = site;
   const client = input.client;
-  const unchanged = (page: RenderedPage) => cache.pages.unchanged(page.route.path);
+  const unchangedAt = (path: string) => cache.pages.unchanged(path);
+  const unchanged = (page: RenderedPage) => unchangedAt(page.route.path);
   const dirty = dirtyFiles(input.rendered.pages, unchanged);
   const made = new Map<string, string>();
   for (const [name, contents] of output.files)
@@ -91,7 +92,7 @@ export async function emit(
   const where = { stagingDir, compress, copied, reuse, compressedDir };
   const write = { ...input, ...where, client, kept, precachedPages };
   const written = await writeOutput(output, write);
-  const warnings = output.finish(patch && ((path) => cache.pages.unchanged(path)));
+  const warnings = output.finish(patch && unchangedAt);
   const inline = inlineRecorder(patch ? cache.lastInline() : undefined);
   const pages = input.rendered.pages.map((page) => ({
     route: page.route,
