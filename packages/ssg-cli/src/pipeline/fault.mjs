@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+
 /**
  * Fault injection for the crash-safety tests: `SSG_FAULT=<point>` kills the build with SIGKILL
  * when it reaches that point, `SSG_FAULT=<point>:<ERRNO>` makes the point fail with that error
- * (EACCES as root cannot be had otherwise). Unset, every point is one string comparison.
+ * (EACCES as root cannot be had otherwise), `SSG_FAULT=<point>:until=<file>` holds the build at that
+ * point until the file exists (to start a second build at a known moment of the first).
+ * Unset, every point is one string comparison.
  * Plain JavaScript: the output's writer thread (write-worker.mjs) reaches a point too.
  */
 
@@ -25,6 +29,12 @@ export function faultPoint(point) {
   if (fault === undefined || !fault.startsWith(point)) return;
   if (fault === point) process.kill(process.pid, 'SIGKILL');
   const code = fault.slice(point.length + 1);
+  if (fault[point.length] === ':' && code.startsWith('until=')) {
+    const file = code.slice('until='.length);
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    while (!existsSync(file)) Atomics.wait(pause, 0, 0, 20);
+    return;
+  }
   if (fault[point.length] === ':' && /^E[A-Z]+$/.test(code)) {
     throw Object.assign(new Error(`${code}: injected by SSG_FAULT at "${point}"`), { code });
   }
