@@ -193,43 +193,4 @@ describe('scroll restoration per history entry', () => {
     await expect.poll(() => y(page)).toBe(1200);
     await page.close();
   });
-
-  it('returns to the same section when sections off screen are laid out only when shown (content-visibility: auto), after Back and after a reload', async () => {
-    const page = await chromium.browser.newPage();
-    await page.setViewport({ width: 1000, height: 700 });
-    // the site's CSS, faked: each section stands in at 50 px until shown, and is 880 px once shown
-    await page.setBypassCSP(true); // the site's policy allows its own styles only
-    await page.evaluateOnNewDocument(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        const style = document.createElement('style');
-        style.textContent =
-          'section { min-height: 0 !important; content-visibility: auto; contain-intrinsic-size: auto 50px } section h2 { height: 880px; margin: 0 }';
-        document.body.append(style); // outside the head the runtime keeps in step with each page
-      });
-    });
-    await page.goto(new URL('/a/', server.url).href, { waitUntil: 'load' });
-    await hydrated(page);
-    // read down the page as a visitor does: each section is shown on the way
-    for (let to = 0; to < 4000; to += 350) await scrollTo(page, to);
-    const sectionTop = (id: string) =>
-      page.$eval(`#${id}`, (e) => Math.round(e.getBoundingClientRect().top));
-    await scrollTo(page, 0);
-    await scrollTo(page, (await sectionTop('a3')) - 40);
-    expect(await sectionTop('a3')).toBe(40);
-    await follow(page, '/b/');
-    await shows(page, 'Segunda', '/b/');
-    await follow(page, '/c/'); // /a/ is no longer kept in the document: it is made again
-    await shows(page, 'Terceira', '/c/');
-    await page.goBack();
-    await shows(page, 'Segunda', '/b/');
-    await page.goBack();
-    await shows(page, 'Primeira', '/a/');
-    // the same pixels would show another part of the page: the two sections above stand in at 50 px
-    await expect.poll(() => sectionTop('a3')).toBe(40);
-    expect(await page.$eval('#a1', (e) => getComputedStyle(e).contentVisibility)).toBe('auto');
-    await page.reload({ waitUntil: 'load' });
-    await hydrated(page);
-    await expect.poll(() => sectionTop('a3')).toBe(40);
-    await page.close();
-  });
 });

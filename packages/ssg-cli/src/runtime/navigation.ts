@@ -11,7 +11,7 @@ import { focusAfterNavigation, hashTarget } from './focus.ts';
 import { applyHead } from './head.ts';
 import { currentLocation, locationOf, samePage, samePlace } from './location.ts';
 import type { SiteLocation } from './paths.ts';
-import { enterEntry, restorePosition, savedPosition, syncEntryKey } from './scroll.ts';
+import { enterEntry, savedPosition, syncEntryKey } from './scroll.ts';
 
 /** A page as the app holds it: its resources and the location it is shown at. */
 export type PageShown = { resources: PageResources; location: SiteLocation };
@@ -52,7 +52,7 @@ export function announcementFor(pathname: string, doc: Document = document): str
 export function arrive(hash: string, pop: boolean): void {
   const saved = pop ? savedPosition() : undefined;
   const target = hashTarget(hash);
-  if (saved) restorePosition(saved);
+  if (saved) window.scrollTo(saved[0], saved[1]);
   else if (target) target.scrollIntoView();
   else if (pop || hash) window.scrollTo(0, 0);
   focusAfterNavigation(hash);

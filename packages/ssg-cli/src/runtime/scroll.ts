@@ -1,18 +1,14 @@
 /**
  * Scroll positions per history entry: each entry the runtime creates carries a key in
  * `history.state`; its position is saved (once per frame while scrolling) in sessionStorage, or
- * in memory when storage throws, and restored when Back/Forward or a reload returns to it. A
- * position is the pixels and the element at the top (scroll-anchor.ts), which wins when both
- * are there: the pixels alone show other content once parts of the page are laid out later.
+ * in memory when storage throws, and restored when Back/Forward or a reload returns to it.
  */
-import { type Anchor, anchorNow, scrollToAnchor } from './scroll-anchor.ts';
-
 const PREFIX = 'ssg-scroll:';
 const memory = new Map<string, string>();
 let key = '';
 let pending = false;
 
-type Position = [x: number, y: number] | [x: number, y: number, anchor: Anchor];
+type Position = [x: number, y: number];
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
@@ -49,33 +45,10 @@ export function readPosition(entryKey: string): Position | undefined {
     // storage blocked: only memory
   }
   const value: unknown = text ? JSON.parse(text) : undefined;
-  return Array.isArray(value) && (value.length === 2 || value.length === 3)
-    ? (value as Position)
-    : undefined;
+  return Array.isArray(value) && value.length === 2 ? (value as Position) : undefined;
 }
 
-function saveNow(): void {
-  const anchor = anchorNow();
-  const { scrollX: x, scrollY: y } = window;
-  savePosition(key, anchor ? [x, y, anchor] : [x, y]);
-}
-
-/**
- * Scrolls to a saved position: its pixels, then its element where that one is now, and again two
- * frames later, once the browser has laid out what came near the viewport (unless the visitor
- * has scrolled or gone to another entry meanwhile).
- */
-export function restorePosition([x, y, anchor]: Position): void {
-  window.scrollTo(x, y);
-  if (!anchor || !scrollToAnchor(anchor, x)) return;
-  const entry = key;
-  const settled = window.scrollY;
-  requestAnimationFrame(() =>
-    requestAnimationFrame(() => {
-      if (key === entry && Math.abs(window.scrollY - settled) < 1) scrollToAnchor(anchor, x);
-    }),
-  );
-}
+const saveNow = () => savePosition(key, [window.scrollX, window.scrollY]);
 
 /** Before leaving the entry shown: its position now, then a new entry (push) or a new page in it (replace). */
 export function enterEntry(mode: 'push' | 'replace', url: string): void {
@@ -101,10 +74,9 @@ export function startScrollRestoration(): void {
     | undefined;
   const kind = entry?.type;
   const saved = savedPosition();
-  // The browser restores the pixels before the first paint; the element may be elsewhere by then
-  // (unless the visitor has scrolled since).
-  const untouched = !restored || (saved && Math.round(window.scrollY) === Math.round(saved[1]));
-  if (saved && untouched && (kind === 'reload' || kind === 'back_forward')) restorePosition(saved);
+  if (!restored && saved && (kind === 'reload' || kind === 'back_forward')) {
+    window.scrollTo(saved[0], saved[1]);
+  }
   window.history.scrollRestoration = 'manual';
   window.addEventListener(
     'scroll',
