@@ -115,6 +115,15 @@ describe('the output folder contract', () => {
     expect(read('index.html')).not.toContain(`/${pageChunk}`);
   });
 
+  it('asks V8 to compile the entry chunk ahead, off the main thread (it runs at load), and no other chunk', () => {
+    const entry = boot('index.html').entry.slice(1);
+    expect(read(entry).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    const others = files.filter((f) => f.startsWith('_ssg/') && f.endsWith('.js') && f !== entry);
+    expect(others.length).toBeGreaterThan(0);
+    for (const chunk of others)
+      expect(read(chunk), chunk).not.toContain('allFunctionsCalledOnLoad');
+  });
+
   it('starts the client after the first paint: nothing but the page and its CSS in the head', () => {
     for (const html of ['index.html', 'sobre/index.html', '404.html']) {
       const head = must(/<head>(.*)<\/head>/s.exec(read(html))?.[1]);
