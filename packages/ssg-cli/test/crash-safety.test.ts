@@ -116,10 +116,13 @@ describe('two builds into one folder at once', () => {
     const lock = path.join(path.dirname(out), `.${path.basename(out)}.lock`);
     await expect.poll(() => existsSync(lock), { timeout: 30_000, interval: 20 }).toBe(true);
     const second = ssgBuildAsync(MINI_CONTENT, out);
-    await expect
-      .poll(() => second.run.stderr, { timeout: 30_000, interval: 20 })
-      .toMatch(/Waiting for the build of process \d+ into .*out to finish/);
-    writeFileSync(release, '');
+    try {
+      await expect
+        .poll(() => second.run.stderr, { timeout: 30_000, interval: 20 })
+        .toMatch(/Waiting for the build of process \d+ into .*out to finish/);
+    } finally {
+      writeFileSync(release, ''); // a failed wait never leaves the first build held
+    }
     const [a, b] = await Promise.all([first.done, second.done]);
     expect(a.status, a.stderr).toBe(0);
     expect(b.status, b.stderr).toBe(0);
