@@ -76,7 +76,7 @@ describe('compressed siblings', () => {
   });
 
   it('are served by the nginx snippet (gzip_static; brotli_static documented)', () => {
-    const snippet = nginxSnippet({ trailingSlash: 'always', compilationHash: 'x' });
+    const snippet = nginxSnippet({ trailingSlash: 'always' });
     expect(snippet).toMatch(/^gzip_static on;$/m);
     expect(snippet).toContain('brotli_static on;');
   });

@@ -14,12 +14,13 @@ type SecuritySite = Parameters<typeof resolveSecurity>[0];
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const SETTINGS = { reportOnly: false, upgradeInsecure: true };
-const POLICIES: SitePolicies = {
-  header: 'Content-Security-Policy',
+const REPORTED = {
   fallback: "default-src 'self'; script-src 'self' 'sha256-a'",
   byUrl: { '/_ssg-offline.html': "default-src 'self'; style-src 'sha256-b'" },
   union: "default-src 'self'; script-src 'self' 'sha256-a'; style-src 'sha256-b'",
 };
+const POLICIES: SitePolicies = { upgradeInsecure: true };
+const REPORT_ONLY: SitePolicies = { upgradeInsecure: false, reportOnly: REPORTED };
 
 describe('the policy of a document', () => {
   it('hashes every inline executable script, style element and style attribute; data blocks and external scripts need none', () => {
@@ -46,10 +47,12 @@ describe('the policy of a document', () => {
       "base-uri 'self'",
       "form-action 'self'",
       "frame-ancestors 'none'",
-      'upgrade-insecure-requests',
     ])
       expect(policy).toContain(part);
     expect(policy).not.toContain('unsafe-inline');
+    // an https site's pages are opened over plain http too (a LAN, ssg serve): the hosts add it over https
+    expect(policy).not.toContain('upgrade-insecure-requests');
+    expect(cspMeta(inline, SETTINGS)).not.toContain('upgrade-insecure-requests');
   });
 
   it('a page without analytics sources allows no other origin; the meta fallback leaves out frame-ancestors and is absent in report-only mode', () => {
@@ -93,20 +96,21 @@ describe('the policy of a document', () => {
 });
 
 describe('security headers of the generated host configs', () => {
-  it('nginx: the common headers, each page policy by URL, HSTS only on HTTPS connections, no version in Server', () => {
+  it('nginx: the common headers and the policy by kind of URL, all at server level; upgrade-insecure-requests and HSTS only on HTTPS connections', () => {
     const conf = nginxSnippet({
       trailingSlash: 'always',
-      compilationHash: 'h',
       policies: POLICIES,
       hsts: 'max-age=63072000',
     });
     expect(conf).toContain('server_tokens off;');
-    expect(conf).toContain(`set $ssg_csp "${POLICIES.fallback}";`);
+    expect(conf).toContain('disable_symlinks on from=$document_root;');
     expect(conf).toContain(
-      `if ($uri = "/_ssg-offline.html") { set $ssg_csp "${POLICIES.byUrl['/_ssg-offline.html']}"; }`,
+      `if ($https = "on") { set $ssg_page_csp "frame-ancestors 'none'; upgrade-insecure-requests"; }`,
     );
     expect(conf).toContain('if ($https = "on") { set $ssg_hsts "max-age=63072000"; }');
+    expect(conf).not.toContain('sha256-');
     for (const line of [
+      'add_header Cache-Control $ssg_cache_control always;',
       'add_header Referrer-Policy "strict-origin-when-cross-origin" always;',
       'add_header X-Frame-Options "DENY" always;',
       'add_header Cross-Origin-Opener-Policy "same-origin" always;',
@@ -114,19 +118,31 @@ describe('security headers of the generated host configs', () => {
       'add_header Content-Security-Policy $ssg_csp always;',
       'add_header Strict-Transport-Security $ssg_hsts always;',
     ])
-      expect(conf.split(line).length - 1, line).toBe(5); // every location that serves files
+      expect(conf.split(line).length - 1, line).toBe(1); // once, at server level
+    // no location has an add_header of its own (it would drop the operator's server-level ones)
+    const locations = conf.split('\nlocation ').slice(1);
+    expect(locations.length).toBeGreaterThan(4);
+    for (const location of locations) expect(location.split('\n}')[0]).not.toContain('add_header');
     expect(conf).toMatch(
       /add_header Permissions-Policy "[^"]*camera=\(\)[^"]*geolocation=\(\)[^"]*microphone=\(\)[^"]*payment=\(\)[^"]*usb=\(\)/,
     );
-    expect(
-      nginxSnippet({ trailingSlash: 'always', compilationHash: 'h', policies: POLICIES }),
-    ).not.toContain('if ($https');
+    expect(nginxSnippet({ trailingSlash: 'always' })).not.toContain('if ($https');
   });
 
-  it('_headers: the common headers and HSTS once for /*, one policy per HTML URL (never joined with a /* one)', () => {
+  it('nginx, report-only: each page policy by URL in the report-only header', () => {
+    const conf = nginxSnippet({ trailingSlash: 'always', policies: REPORT_ONLY });
+    expect(conf).toContain(`{ set $ssg_csp_report "${REPORTED.fallback}"; }`);
+    expect(conf).toContain(
+      `if ($uri = "/_ssg-offline.html") { set $ssg_csp_report "${REPORTED.byUrl['/_ssg-offline.html']}"; }`,
+    );
+    expect(conf).toContain(
+      'add_header Content-Security-Policy-Report-Only $ssg_csp_report always;',
+    );
+  });
+
+  it("_headers: the common headers, HSTS and the pages' static policy once for /*, the file policy for SVG and the like", () => {
     const file = headersFile({
       pageUrls: ['/', '/index.html', '/_ssg-offline.html'],
-      compilationHash: 'h',
       policies: POLICIES,
       hsts: 'max-age=63072000',
     });
@@ -136,23 +152,27 @@ describe('security headers of the generated host configs', () => {
     expect(all).toContain('  Referrer-Policy: strict-origin-when-cross-origin');
     expect(all).toContain('  X-Frame-Options: DENY');
     expect(all).toContain('  Cross-Origin-Opener-Policy: same-origin');
-    expect(all).not.toContain('Content-Security-Policy');
-    expect(rules.find((r) => r.startsWith('/\n'))).toContain(
-      `  Content-Security-Policy: ${POLICIES.fallback}`,
+    expect(all).toContain(
+      "  Content-Security-Policy: frame-ancestors 'none'; upgrade-insecure-requests",
     );
-    expect(rules.find((r) => r.startsWith('/_ssg-offline.html\n'))).toContain(
-      `  Content-Security-Policy: ${POLICIES.byUrl['/_ssg-offline.html']}`,
+    expect(rules.find((r) => r.startsWith('/*.svg\n'))).toBe(
+      "/*.svg\n  Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
     );
-    // past Cloudflare's rule limit: one policy allowing every page's code, in /*
+    expect(rules.find((r) => r.startsWith('/\n'))).not.toContain('Content-Security-Policy');
+    // report-only: each HTML URL its policy; past Cloudflare's rule limit one allowing every page's code, in /*
+    const reported = headersFile({ pageUrls: ['/', '/_ssg-offline.html'], policies: REPORT_ONLY });
+    expect(reported).toContain(
+      `/\n  Cache-Control: no-cache\n  Content-Security-Policy-Report-Only: ${REPORTED.fallback}`,
+    );
+    expect(reported).toContain(
+      `  Content-Security-Policy-Report-Only: ${REPORTED.byUrl['/_ssg-offline.html']}`,
+    );
+    expect(reported).toContain("  Content-Security-Policy: frame-ancestors 'none'\n");
     const many = Array.from({ length: 200 }, (_, i) => `/p${i}/`);
-    const big = headersFile({
-      pageUrls: many,
-      compilationHash: 'h',
-      policies: { ...POLICIES, header: 'Content-Security-Policy-Report-Only' },
-    });
+    const big = headersFile({ pageUrls: many, policies: REPORT_ONLY });
     expect(big.split('Content-Security-Policy-Report-Only').length - 1).toBe(1);
     expect(big).toContain(`/*\n  X-Content-Type-Options: nosniff`);
-    expect(big).toContain(`  Content-Security-Policy-Report-Only: ${POLICIES.union}`);
+    expect(big).toContain(`  Content-Security-Policy-Report-Only: ${REPORTED.union}`);
     expect(big).not.toContain('Strict-Transport-Security');
   });
 });

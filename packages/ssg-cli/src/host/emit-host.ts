@@ -1,6 +1,6 @@
 // Writes a build's host configuration (nginx snippet, _headers, the policies for `ssg serve`)
 // from the rules of rules.ts: the one place every host's headers come from.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { htmlFileOf } from '../shared/files.ts';
 import { matchPathsOf } from '../shared/match-paths.ts';
@@ -13,10 +13,23 @@ import { HOST_DIR, OFFLINE_PAGE, POLICIES_FILE } from './rules.ts';
 export interface HostConfigInput extends PoliciesInput {
   /** The folder the build writes into (its staging folder). */
   stagingDir: string;
+  /** The output folder: its nginx snippet is the one a running nginx may have read. */
+  outDir: string;
   compilationHash: string;
   /** The Strict-Transport-Security value, or none. */
   hsts?: string;
 }
+
+/** What the host configuration of a build is, beside the output it replaces. */
+export interface HostConfigWritten {
+  /** Output-relative names written. */
+  written: string[];
+  /** Set when the nginx snippet differs from the one in the output folder: nginx must reload. */
+  reload?: string;
+}
+
+/** The one line a build says when the nginx snippet changed (README, "nginx"). */
+export const NGINX_RELOAD = `${HOST_DIR}/nginx.conf changed (trailing slash, client-only routes, site address, HSTS or report-only policy): reload nginx (nginx -s reload) once this output is in place; a deploy of pages, code or content alone never needs it.`;
 
 /** Every URL that answers with HTML: each page in its canonical form, its file, the offline page. */
 export function htmlUrls(input: Pick<HostConfigInput, 'pages' | 'trailingSlash' | 'offlineHtml'>) {
@@ -34,38 +47,31 @@ export function htmlUrls(input: Pick<HostConfigInput, 'pages' | 'trailingSlash' 
 
 /**
  * Writes the host configuration of the build into the staging folder: `_ssg-host/nginx.conf`
- * (a server snippet), `_headers` (Netlify, Cloudflare Pages), both from `rules.ts`, and the
- * pages' Content-Security-Policies for `ssg serve` (`_ssg-host/csp.json`). Returns the
- * output-relative names it wrote.
+ * (a server snippet), `_headers` (Netlify, Cloudflare Pages), both from `rules.ts`, and for
+ * `ssg serve` the policies (`_ssg-host/csp.json`). Returns the output-relative names it wrote,
+ * and whether nginx must reload.
  */
-export async function emitHostConfig(input: HostConfigInput): Promise<string[]> {
+export async function emitHostConfig(input: HostConfigInput): Promise<HostConfigWritten> {
   const { compilationHash, hsts, stagingDir } = input;
   await mkdir(path.join(stagingDir, HOST_DIR), { recursive: true });
   const policies = sitePolicies(input);
   const matchPaths = matchPathsOf(input.pages.map((page) => page.route));
-  const written = [`${HOST_DIR}/nginx.conf`, '_headers'];
-  await writeFile(
-    path.join(stagingDir, HOST_DIR, 'nginx.conf'),
-    nginxSnippet({
-      trailingSlash: input.trailingSlash,
-      compilationHash,
-      policies,
-      hsts,
-      matchPaths,
-    }),
-  );
+  const nginx = nginxSnippet({ trailingSlash: input.trailingSlash, policies, hsts, matchPaths });
+  const nginxFile = `${HOST_DIR}/nginx.conf`;
+  await writeFile(path.join(stagingDir, nginxFile), nginx);
   await writeFile(
     path.join(stagingDir, '_headers'),
-    headersFile({ pageUrls: htmlUrls(input), compilationHash, policies, hsts, matchPaths }),
+    headersFile({ pageUrls: htmlUrls(input), policies, hsts, matchPaths }),
   );
+  const written = [nginxFile, '_headers'];
   written.push(...(await writeMatchPaths(stagingDir, matchPaths, compilationHash)));
-  // ssg serve reads the policies from here
-  if (policies) {
-    written.push(`${HOST_DIR}/${POLICIES_FILE}`);
-    await writeFile(
-      path.join(stagingDir, HOST_DIR, POLICIES_FILE),
-      `${JSON.stringify(policies, null, 2)}\n`,
-    );
-  }
-  return written;
+  // ssg serve reads the report-only policies from here (an empty object: none)
+  written.push(`${HOST_DIR}/${POLICIES_FILE}`);
+  const forServe = policies?.reportOnly ? { reportOnly: policies.reportOnly } : {};
+  await writeFile(
+    path.join(stagingDir, HOST_DIR, POLICIES_FILE),
+    `${JSON.stringify(forServe, null, 2)}\n`,
+  );
+  const before = await readFile(path.join(input.outDir, nginxFile), 'utf8').catch(() => undefined);
+  return { written, ...(before !== undefined && before !== nginx ? { reload: NGINX_RELOAD } : {}) };
 }

@@ -11,7 +11,7 @@ export const MATCH_PATHS_FILE = 'match-paths.json';
  */
 export function nginxMatchLocations(
   matchPaths: readonly MatchPath[],
-  /** The directives of the catch-all location (headers, trailing-slash redirect), indented. */
+  /** The directives of the catch-all location (its Cache-Control variable, trailing-slash redirect), indented. */
   body: readonly string[],
 ): string[] {
   return matchPaths.flatMap((m) => [

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CspSettings, InlineSources } from '../shared/csp.ts';
 import { sitePolicies } from './policies.ts';
 
-const csp: CspSettings = { reportOnly: false, upgradeInsecure: false };
+const csp: CspSettings = { reportOnly: true, upgradeInsecure: false };
 const sources = (script: string): InlineSources => ({
   scripts: [`'sha256-${script}'`],
   styles: ["'sha256-css'"],
@@ -12,7 +12,7 @@ const sources = (script: string): InlineSources => ({
 const page = (path: string, inline: InlineSources) => ({ route: { path }, inline: () => inline });
 
 describe('the policies of a build', () => {
-  it('gives most pages the fallback and lists the others by each URL they answer at', () => {
+  it('report-only: gives most pages the fallback and lists the others by each URL they answer at', () => {
     const shared = sources('boot');
     const pages = [
       ...Array.from({ length: 5 }, (_, i) => page(`/p/${i}/`, shared)),
@@ -24,7 +24,7 @@ describe('the policies of a build', () => {
       trailingSlash: 'ignore',
       pages,
       offlineHtml: '<style>x</style>',
-    });
+    })?.reportOnly;
     expect(policies?.fallback).toContain("'sha256-boot'");
     expect(policies?.fallback).not.toContain("'sha256-map'");
     expect(Object.keys(policies?.byUrl ?? {})).toEqual([
@@ -41,6 +41,24 @@ describe('the policies of a build', () => {
     // one policy that allows every page's inline code, for a host that sets only one
     for (const hash of ["'sha256-boot'", "'sha256-map'", "'sha256-css'"])
       expect(policies?.union).toContain(hash);
+  });
+
+  it('enforced: no page policy for the hosts (it is in each page), never a page document made', () => {
+    const made: string[] = [];
+    const pages = ['/', '/a/'].map((path) => ({
+      route: { path },
+      inline: () => {
+        made.push(path);
+        return sources(path);
+      },
+    }));
+    const policies = sitePolicies({
+      csp: { reportOnly: false, upgradeInsecure: true },
+      trailingSlash: 'always',
+      pages,
+    });
+    expect(policies).toEqual({ upgradeInsecure: true });
+    expect(made).toEqual([]);
   });
 
   it('sends none when the build has no policy', () => {

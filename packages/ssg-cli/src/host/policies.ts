@@ -1,11 +1,5 @@
-// The Content-Security-Policy of every HTML URL of a build, from each page's own inline code.
-import {
-  type CspSettings,
-  cspHeaderName,
-  type InlineSources,
-  inlineSources,
-  policyOf,
-} from '../shared/csp.ts';
+// The Content-Security-Policy a build gives the hosts: static, or each page's in report-only mode.
+import { type CspSettings, type InlineSources, inlineSources, policyOf } from '../shared/csp.ts';
 import { htmlFileOf } from '../shared/files.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { OFFLINE_PAGE } from './rules.ts';
@@ -20,17 +14,31 @@ export interface PoliciesInput {
   offlineHtml?: string;
 }
 
-/** The Content-Security-Policy of every HTML URL of a build, for the three hosts. */
+/**
+ * A build's Content-Security-Policy for the hosts. Each page carries its hash-based policy in its own
+ * `<meta>`; the hosts send only what a meta cannot carry (rules.ts: `PAGE_POLICY`, `FILE_POLICY`),
+ * which no deploy changes. Report-only mode is the exception: a meta cannot report, so the hashes go
+ * in the header and the host configuration changes with the pages' inline code.
+ */
 export interface SitePolicies {
-  /** `Content-Security-Policy`, or its `-Report-Only` form. */
-  header: string;
-  /** The policy most pages share: sent with every response not listed below. */
+  /** Pages served over https add `upgrade-insecure-requests` (the site's address is https). */
+  upgradeInsecure: boolean;
+  /** Report-only mode: each page's policy, sent as `Content-Security-Policy-Report-Only`. */
+  reportOnly?: PagePolicies;
+}
+
+/** Each HTML URL's hash-based policy. */
+export interface PagePolicies {
+  /** The policy most pages share: sent with every page not listed below. */
   fallback: string;
   /** URL path (each form of a page, and its file) → its policy, where it is not `fallback`. */
   byUrl: Record<string, string>;
   /** One policy allowing the inline code of every page, for a host that can only set one. */
   union: string;
 }
+
+/** The header of report-only mode; the enforced policy of a page is its `<meta>`. */
+export const REPORT_ONLY_HEADER = 'Content-Security-Policy-Report-Only';
 
 const merge = (all: InlineSources[]): InlineSources => ({
   scripts: [...new Set(all.flatMap((s) => s.scripts))].sort(),
@@ -46,10 +54,16 @@ function urlsOf(pagePath: string, trailingSlash: TrailingSlash): string[] {
   return urls;
 }
 
-/** Each page's policy from the hashes of its own inline code; `undefined` when the build has no policy. */
+/** The build's policies for the hosts; `undefined` when the build has no policy. */
 export function sitePolicies(input: PoliciesInput): SitePolicies | undefined {
   const csp = input.csp;
   if (!csp) return undefined;
+  if (!csp.reportOnly) return { upgradeInsecure: csp.upgradeInsecure };
+  return { upgradeInsecure: csp.upgradeInsecure, reportOnly: pagePolicies(input, csp) };
+}
+
+/** Each page's policy from the hashes of its own inline code. */
+function pagePolicies(input: PoliciesInput, csp: CspSettings): PagePolicies {
   const entries: Array<[string, InlineSources]> = input.pages.map((page) => [
     page.route.path,
     page.inline(),
@@ -76,5 +90,5 @@ export function sitePolicies(input: PoliciesInput): SitePolicies | undefined {
   }
   const byUrl: Record<string, string> = {};
   for (const [url, policy] of urls.sort(([a], [b]) => (a < b ? -1 : 1))) byUrl[url] = policy;
-  return { header: cspHeaderName(csp), fallback, byUrl, union };
+  return { fallback, byUrl, union };
 }

@@ -98,7 +98,7 @@ export const DENIED_FEATURES = [
   'xr-spatial-tracking',
 ] as const;
 
-/** Every response also carries these headers (the CSP and HSTS come from the build: `policies.ts`). */
+/** Every response also carries these headers (the CSP by kind of URL below; HSTS from the build). */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -108,5 +108,53 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** Where `ssg serve` finds the build's policies (written by emit-host.ts). */
+/** Where `ssg serve` finds the build's report-only policies (written by emit-host.ts). */
 export const POLICIES_FILE = 'csp.json';
+
+/**
+ * The Content-Security-Policy header of a page: only what its `<meta>` cannot carry. Each page's
+ * hash-based policy is in the page itself, so a deploy never needs the host's configuration changed.
+ */
+export const PAGE_POLICY = "frame-ancestors 'none'";
+/** Added to the page policy where the page is served over https (never in a meta: see csp.ts). */
+export const UPGRADE_INSECURE = 'upgrade-insecure-requests';
+/**
+ * Any other file opened as a document (an SVG or XML with a `<script>`, a PDF): nothing runs,
+ * nothing loads. Images, fonts and data fetched by a page ignore the policy of their response.
+ */
+export const FILE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+
+/**
+ * URL paths of pages: a folder (`/a/`), an HTML file, or a last segment with no dot (`/a` with
+ * trailing slash "never", a client-only route). A regex source that nginx (PCRE) reads too.
+ */
+export const PAGE_URL = '(/|\\.html?|/[^./]*)$';
+/**
+ * Scripts: a worker (`sw.js`, `new Worker`) takes its policy from its own response, so it gets
+ * none (`default-src 'none'` would block its fetches); a `<script>` ignores the header anyway.
+ */
+export const SCRIPT_URL = '\\.[cm]?js$';
+
+export type UrlKind = 'page' | 'script' | 'file';
+
+const pageUrl = new RegExp(PAGE_URL);
+const scriptUrl = new RegExp(SCRIPT_URL);
+
+/** What a URL path answers with, for its policy: the same test as the nginx snippet's. */
+export function urlKindOf(urlPath: string): UrlKind {
+  if (scriptUrl.test(urlPath)) return 'script';
+  return pageUrl.test(urlPath) ? 'page' : 'file';
+}
+
+/** File types a browser can run script in when opened directly: `_headers` gives each the file policy. */
+export const SCRIPTABLE_FILES = [
+  'svg',
+  'svgz',
+  'xml',
+  'xsl',
+  'xslt',
+  'xht',
+  'xhtml',
+  'pdf',
+] as const;

@@ -92,7 +92,7 @@ export async function emit(
   const where = { stagingDir, compress, copied, reuse, compressedDir };
   const write = { ...input, ...where, client, kept, precachedPages };
   const written = await writeOutput(output, write);
-  const warnings = output.finish(patch && unchangedAt);
+  const finished = output.finish(patch && unchangedAt);
   const inline = inlineRecorder(patch ? cache.lastInline() : undefined);
   const pages = input.rendered.pages.map((page) => ({
     route: page.route,
@@ -107,10 +107,12 @@ export async function emit(
     offlineHtml: site.serviceWorker ? offlinePageOf(site.loaded.site, input.csp) : undefined,
   });
   const chunks = await keepRecentChunks({ ...site, compilationHash });
+  // the one change of a deploy a running nginx cannot see by itself
+  const warnings = host.reload ? [...finished, host.reload] : finished;
   return {
     ...written,
     compilationHash,
-    written: [...host, ...chunks.written],
+    written: [...host.written, ...chunks.written],
     upToDate: false,
     ...(patch ? { patch: { gone: patch.gone } } : {}),
     inline: inline.record(),

@@ -8,7 +8,7 @@ import { contentTypeOf } from './content-types.ts';
 import { createDeliver, MIN_COMPRESS_SIZE, sendCompressed } from './deliver.ts';
 import { negotiateEncoding } from './encoding.ts';
 import { answerMatchPath, matchPathsOf } from './match-paths.ts';
-import { policiesOf, setPolicy } from './policies.ts';
+import { reportOnlyPoliciesOf, setPolicy } from './policies.ts';
 import { resolveRequest } from './resolve-request.ts';
 
 /**
@@ -18,7 +18,7 @@ import { resolveRequest } from './resolve-request.ts';
 export function createHandler(root: string, trailingSlash: TrailingSlash): RequestListener {
   const deliver = createDeliver(root);
   const notFoundPage = path.join(root, '404.html');
-  const policies = policiesOf(root);
+  const policies = reportOnlyPoliciesOf(root);
   const matchPaths = matchPathsOf(root);
 
   const notFound: RequestListener = (req, res) => {
@@ -46,7 +46,7 @@ export function createHandler(root: string, trailingSlash: TrailingSlash): Reque
   return (req, res) => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
     const known = policies();
-    setPolicy(res, known, ''); // redirects and 405s: the policy most pages share
+    setPolicy(res, known, (req.url ?? '/').split('?')[0] ?? '/'); // redirects and 405s: by the asked path
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Cache-Control': REVALIDATE }).end();
       return;

@@ -1,6 +1,7 @@
 /**
  * The Content-Security-Policy of a page, computed from the page's own HTML: every inline script
- * and style the build wrote is allowed by its sha256 hash, nothing else inline runs.
+ * and style the build wrote is allowed by its sha256 hash, nothing else inline runs. It travels in
+ * the page's own `<meta>`, so a deploy changes no host configuration (host/policies.ts).
  */
 import { createHash } from 'node:crypto';
 import { urlProblem } from '../site/url-problem.ts';
@@ -17,7 +18,7 @@ export interface CspSources {
 export interface CspSettings extends CspSources {
   /** Sends `Content-Security-Policy-Report-Only`: violations are reported, nothing is blocked. */
   reportOnly: boolean;
-  /** `upgrade-insecure-requests`: only for a site deployed over https. */
+  /** `upgrade-insecure-requests` in the header of pages served over https (a site deployed over https). */
   upgradeInsecure: boolean;
 }
 
@@ -136,17 +137,14 @@ export function policyOf(inline: InlineSources, settings: CspSettings, forMeta =
     "base-uri 'self'",
     "form-action 'self'",
   ];
-  // a meta tag cannot carry frame-ancestors (nor report-only)
+  // a meta tag cannot carry frame-ancestors (nor report-only); upgrade-insecure-requests is never
+  // here: a page is also opened over plain http (a LAN, `ssg serve --host`), where it would break
+  // every request. The hosts add it over https only (host/rules.ts).
   if (!forMeta) parts.push("frame-ancestors 'none'");
-  if (settings.upgradeInsecure) parts.push('upgrade-insecure-requests');
   return parts.join('; ');
 }
 
-/** The header's name for the mode. */
-export const cspHeaderName = (settings: Pick<CspSettings, 'reportOnly'>): string =>
-  settings.reportOnly ? 'Content-Security-Policy-Report-Only' : 'Content-Security-Policy';
-
-/** The fallback `<meta http-equiv>` for hosts without headers; none in report-only mode (a meta tag always enforces). */
+/** The page's policy as a `<meta http-equiv>`, first in its head; none in report-only mode (a meta tag always enforces). */
 export function cspMeta(inline: InlineSources, settings: CspSettings): string {
   if (settings.reportOnly) return '';
   const policy = policyOf(inline, settings, true).replace(/"/g, '&quot;');
