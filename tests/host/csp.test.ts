@@ -10,14 +10,7 @@ import { BRANDS } from '../../packages/site/src/brands.ts';
 import { hydrated, type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';
 import { clinicBuild } from '../support/site-build.ts';
-import { goOffline } from './helpers.ts';
-
-interface Violation {
-  directive: string;
-  blocked: string;
-  page: string;
-  sample: string;
-}
+import { goOffline, reportingPage as reportingPageOf, type Violation } from './helpers.ts';
 
 interface Host {
   name: string;
@@ -75,33 +68,7 @@ afterAll(async () => {
   await Promise.all(closers.map((close) => close()));
 });
 
-/** A fresh context (no worker, no cache of another host) whose documents report every violation. */
-async function reportingPage(violations: Violation[]): Promise<Page> {
-  const context = await chromium.browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.exposeFunction('__cspViolation', (v: Violation) => violations.push(v));
-  await page.evaluateOnNewDocument(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      const report = (window as unknown as { __cspViolation(v: unknown): void }).__cspViolation;
-      report({
-        directive: e.effectiveDirective,
-        blocked: e.blockedURI,
-        page: location.pathname,
-        sample: e.sample,
-      });
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text()))
-      violations.push({
-        directive: 'console',
-        blocked: '',
-        page: page.url(),
-        sample: message.text(),
-      });
-  });
-  return page;
-}
+const reportingPage = (violations: Violation[]) => reportingPageOf(chromium.browser, violations);
 
 const pathname = (page: Page) => page.evaluate(() => location.pathname);
 
@@ -138,9 +105,12 @@ describe('the emitted Content-Security-Policy', () => {
       const paths = pagePaths(host.root).filter((p) => p !== INJECTED);
       // first visit: the worker installs and takes control
       const first = await page.goto(host.url, { waitUntil: 'load' });
-      expect(first?.headers()['content-security-policy'], where).toMatch(
-        /script-src 'self' 'sha256-/,
+      // the header carries what a meta cannot; the page's own policy is its <meta>
+      expect(first?.headers()['content-security-policy'], where).toBe("frame-ancestors 'none'");
+      const meta = await page.$eval('meta[http-equiv="Content-Security-Policy"]', (m) =>
+        m.getAttribute('content'),
       );
+      expect(meta, where).toMatch(/script-src 'self' 'sha256-/);
       await page.evaluate(() => navigator.serviceWorker.ready);
       await loaded(page);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null), where).toBe(
@@ -161,7 +131,7 @@ describe('the emitted Content-Security-Policy', () => {
     },
   );
 
-  it('an inline script injected into a built page does not run, under the header and under the meta fallback alone', async () => {
+  it('an inline script injected into a built page does not run, on both hosts and on a host that sends no headers', async () => {
     const nginx = hosts.find((h) => h.name === 'nginx');
     const served = hosts.find((h) => h.name === 'ssg serve');
     if (!nginx || !served) throw new Error('no hosts');

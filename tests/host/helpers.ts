@@ -110,3 +110,39 @@ export async function goOffline(browser: Browser, page: Page, origin = ''): Prom
 
 export const hydrated = (page: Page) =>
   page.waitForSelector('#___ssg[data-hydrated="true"]', { timeout: 15_000 });
+
+/** A Content-Security-Policy violation a document reported (event or console message). */
+export interface Violation {
+  directive: string;
+  blocked: string;
+  page: string;
+  sample: string;
+}
+
+/** A fresh context (no worker, no cache of another host) whose documents report every violation into `violations`. */
+export async function reportingPage(browser: Browser, violations: Violation[]): Promise<Page> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.exposeFunction('__cspViolation', (v: Violation) => violations.push(v));
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __cspViolation(v: unknown): void }).__cspViolation;
+      report({
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI,
+        page: location.pathname,
+        sample: e.sample,
+      });
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text()))
+      violations.push({
+        directive: 'console',
+        blocked: '',
+        page: page.url(),
+        sample: message.text(),
+      });
+  });
+  return page;
+}

@@ -135,7 +135,7 @@ describe('nginx with the generated snippet', () => {
     for (const url of urls) {
       const [a, b] = await Promise.all([rawGet(nginx.url, url), rawGet(preview.url, url)]);
       const view = (r: typeof a) =>
-        `${r.status} ${r.headers.location ?? '-'} ${r.headers['cache-control'] ?? '-'} ${r.headers['x-content-type-options'] ?? '-'}`;
+        `${r.status} ${r.headers.location ?? '-'} ${r.headers['cache-control'] ?? '-'} ${r.headers['x-content-type-options'] ?? '-'} ${r.headers['content-security-policy'] ?? '-'}`;
       if (view(a) !== view(b)) differences.push(`${url}: nginx ${view(a)} | ssg serve ${view(b)}`);
     }
     expect(differences).toEqual([]);

@@ -1,4 +1,4 @@
-// Real: build() of a copy of the mini fixture site (its config turns HSTS on), Debian's nginx with the generated snippet over HTTP and over TLS (a throwaway self-signed certificate), `ssg serve`, the `_headers` file. Faked: nothing.
+// Real: build() of a copy of the mini fixture site (its config sets HSTS, its address is https), Debian's nginx with the generated snippet over HTTP and over TLS (a throwaway self-signed certificate), `ssg serve`, the `_headers` file. Faked: nothing.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
@@ -21,7 +21,8 @@ let tls: string;
 let tlsPort: number;
 let nginx: RunningNginx;
 let preview: RunningServer;
-let policies: { header: string; fallback: string; byUrl: Record<string, string> };
+const PAGE = "frame-ancestors 'none'";
+const FILE = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
 /** GET over TLS to nginx, certificate not checked (it is the throwaway one made above). */
 const tlsGet = (rawPath: string): Promise<RawResponse> =>
@@ -45,8 +46,15 @@ beforeAll(async () => {
     path.join(site.root, 'ssg.config.mjs'),
     'export default { hsts: { maxAge: 600 } };\n',
   );
+  const siteFile = path.join(site.root, 'src/site.ts');
+  writeFileSync(
+    siteFile,
+    readFileSync(siteFile, 'utf8').replace(
+      "lang: 'pt-BR',",
+      "lang: 'pt-BR',\n  url: () => 'https://mini.example.com',",
+    ),
+  );
   outDir = (await buildMini({ ...site, outDir: tempOut() })).outDir;
-  policies = JSON.parse(readFileSync(path.join(outDir, '_ssg-host/csp.json'), 'utf8'));
   // a second, TLS listener in the same server block, then the generated snippet
   tls = mkdtempSync(path.join(tmpdir(), 'ssg-tls-'));
   execFileSync(
@@ -83,16 +91,27 @@ afterAll(async () => {
 });
 
 describe('security headers on every host', () => {
-  it('nginx and ssg serve: the same headers on pages, chunks, data and 404s; each page gets its policy', async () => {
+  it('nginx and ssg serve: the same headers on pages, chunks, data and 404s; the policy by kind of file, the hashes in each page', async () => {
     const chunk =
       /"(\/_ssg\/app-[^"]+\.js)"/.exec(
         readFileSync(path.join(outDir, 'index.html'), 'utf8'),
       )?.[1] ?? '';
+    const policyOf: Record<string, string | undefined> = {
+      '/': PAGE,
+      '/sobre/': PAGE,
+      '/nao-existe/': PAGE,
+      '/_ssg-offline.html': PAGE,
+      // a worker takes its policy from its own response: scripts get none
+      [chunk]: undefined,
+      '/sw.js': undefined,
+      '/page-data/app-data.json': FILE,
+      '/robots.txt': FILE,
+    };
     for (const [host, base] of [
       ['nginx', nginx.url],
       ['ssg serve', preview.url],
     ] as const) {
-      for (const url of ['/', '/sobre/', chunk, '/page-data/app-data.json', '/nao-existe/']) {
+      for (const [url, policy] of Object.entries(policyOf)) {
         const res = await rawGet(base, url);
         const where = `${host} ${url}`;
         for (const [name, value] of Object.entries(COMMON))
@@ -100,26 +119,27 @@ describe('security headers on every host', () => {
         expect(res.headers['permissions-policy'], where).toMatch(
           /camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\).*usb=\(\)/,
         );
-        expect(res.headers['content-security-policy'], where).toBe(policies.fallback);
-        // plain HTTP: never HSTS
+        // plain HTTP: never upgrade-insecure-requests, never HSTS
+        expect(res.headers['content-security-policy'], where).toBe(policy);
         expect(res.headers['strict-transport-security'], where).toBeUndefined();
       }
-      const offline = await rawGet(base, '/_ssg-offline.html');
-      expect(offline.headers['content-security-policy'], host).toBe(
-        policies.byUrl['/_ssg-offline.html'],
-      );
     }
-    expect(policies.fallback).toMatch(
+    // each page carries its own policy: the hashes of its inline code, never upgrade-insecure-requests
+    const meta =
+      /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(
+        readFileSync(path.join(outDir, 'sobre/index.html'), 'utf8'),
+      )?.[1] ?? '';
+    expect(meta).toMatch(
       /^default-src 'self'; script-src 'self' 'sha256-[^;]+; style-src 'self' 'sha256-/,
     );
-    expect(policies.fallback).toContain("frame-ancestors 'none'");
+    expect(meta).not.toContain('upgrade-insecure-requests');
   });
 
-  it('nginx: HSTS only over HTTPS, no version in the Server header', async () => {
+  it('nginx: HSTS and upgrade-insecure-requests only over HTTPS, no version in the Server header', async () => {
     const secure = await tlsGet('/');
     expect(secure.status).toBe(200);
     expect(secure.headers['strict-transport-security']).toBe('max-age=600');
-    expect(secure.headers['content-security-policy']).toBe(policies.fallback);
+    expect(secure.headers['content-security-policy']).toBe(`${PAGE}; upgrade-insecure-requests`);
     const plain = await rawGet(nginx.url, '/');
     expect(plain.headers.server).toBe('nginx');
   });
@@ -132,8 +152,8 @@ describe('security headers on every host', () => {
     expect(file).toContain(
       '  X-Frame-Options: DENY\n  Cross-Origin-Opener-Policy: same-origin\n  Strict-Transport-Security: max-age=600',
     );
-    expect(file).toContain(
-      `/sobre/\n  Cache-Control: no-cache\n  Content-Security-Policy: ${policies.fallback}`,
-    );
+    // an https site: its pages upgrade their requests there
+    expect(file).toContain(`  Content-Security-Policy: ${PAGE}; upgrade-insecure-requests\n`);
+    expect(file).toContain(`/sobre/\n  Cache-Control: no-cache\n`);
   });
 });

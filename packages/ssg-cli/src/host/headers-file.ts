@@ -41,11 +41,11 @@ export function headersFile(options: {
     blocks.push([pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n'));
 
   const common: Record<string, string> = { ...COMMON_HEADERS };
+  if (options.hsts) common['Strict-Transport-Security'] = options.hsts;
   // an https site is served over https there: the page policy upgrades its requests
   common['Content-Security-Policy'] = options.policies?.upgradeInsecure
     ? `${PAGE_POLICY}; ${UPGRADE_INSECURE}`
     : PAGE_POLICY;
-  if (options.hsts) common['Strict-Transport-Security'] = options.hsts;
   let rules = 1 + SCRIPTABLE_FILES.length;
   for (const cache of CACHE_RULES) {
     if (cache.pattern === '/*') continue;
