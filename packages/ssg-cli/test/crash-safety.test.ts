@@ -1,9 +1,25 @@
-// Real: the `ssg` command in child processes on the mini site, SIGKILL, a tmpfs, a read-only bind mount. Faked: the moment of each kill and EACCES (SSG_FAULT).
+// Real: the `ssg` command in child processes on the mini site, SIGKILL, a tmpfs, a read-only bind mount. Faked: the moment of each kill, EACCES and EIO (SSG_FAULT).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentCopy, MINI_CONTENT, MINI_SITE, snapshot, tempDir } from './helpers.ts';
+import {
+  besideOutput,
+  contentCopy,
+  MINI_CONTENT,
+  MINI_SITE,
+  snapshot,
+  tempDir,
+} from './helpers.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../bin/ssg.mjs');
 type Run = { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
@@ -47,21 +63,41 @@ const ssgBuildAsync = (content: string, out: string, fault?: string) => {
   return { run, done };
 };
 
-/** Waits (without a fixed time) until only the output is left beside it: no staging, no lock. */
+/**
+ * Waits (without a fixed time) until only the output is left beside it: its build folder and the
+ * previous one (kept until the next build starts), no staging folder, link or lock.
+ */
 const onlyOutputLeft = (out: string) =>
   expect
-    .poll(() => readdirSync(path.dirname(out)), { timeout: 15_000, interval: 100 })
-    .toEqual([path.basename(out)]);
+    .poll(
+      () => {
+        const { previous, other } = besideOutput(out);
+        return { other, atMostOnePrevious: previous.length <= 1 };
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toEqual({ other: [], atMostOnePrevious: true });
 
 // Content A is built first; every killed build builds content B (another site name) over it.
 let contentB: string;
 let base: string; // a folder holding the build of A
 let before: Record<string, string>; // A's output
 let after: Record<string, string>; // B built over A, uninterrupted
+/** A's output as a real folder: what an output is before its first build with links. */
 const place = (into = tempDir()) => {
   const out = path.join(into, 'out');
-  cpSync(base, out, { recursive: true });
+  cpSync(base, out, { recursive: true, dereference: true });
   return out;
+};
+/** A's output as a build leaves it: a link to a build folder beside it. */
+const placeLinked = () => {
+  const into = tempDir();
+  cpSync(base, path.join(into, '.out.build-000000000000000'), {
+    recursive: true,
+    dereference: true,
+  });
+  symlinkSync('.out.build-000000000000000', path.join(into, 'out'));
+  return path.join(into, 'out');
 };
 
 beforeAll(() => {
@@ -78,25 +114,30 @@ beforeAll(() => {
 }, 60_000);
 
 describe('ssg build killed with SIGKILL', () => {
-  // point → what the output folder holds right after the kill
+  // output before the build, point → what the output path holds right after the kill
   const matrix = [
-    ['render', 'the previous output'],
-    ['write', 'the previous output'],
-    ['before-swap', 'the previous output'],
-    ['mid-swap', 'no output until the next build'],
-    ['after-swap', 'the new output'],
+    ['a link', 'render', 'the previous output', placeLinked],
+    ['a link', 'write', 'the previous output', placeLinked],
+    ['a link', 'before-swap', 'the previous output', placeLinked],
+    ['a link', 'mid-swap', 'the previous output', placeLinked],
+    ['a link', 'after-swap', 'the new output', placeLinked],
+    ['a real folder', 'before-swap', 'the previous output', place],
+    ['a real folder', 'mid-swap', 'the previous output', place],
+    // the one moment of the one-time conversion (two renames, ~50 µs) when the path is missing
+    ['a real folder', 'mid-convert', 'nothing until the next build', place],
+    ['a real folder', 'after-swap', 'the new output', place],
   ] as const;
   it.each(matrix)(
-    'at "%s" leaves %s, and the next build succeeds and removes the leftovers',
-    async (point, holds) => {
-      const out = place();
+    'into %s, at "%s" leaves %s, and the next build succeeds and removes the leftovers',
+    async (_, point, holds, placed) => {
+      const out = placed();
       const killed = ssgBuild(contentB, out, point);
       expect(killed.signal).toBe('SIGKILL');
       // something was left beside the output: this is what the next build must clean up
       expect(readdirSync(path.dirname(out)).length).toBeGreaterThan(1);
       if (holds === 'the previous output') expect(snapshot(out)).toEqual(before);
       if (holds === 'the new output') expect(snapshot(out)).toEqual(after);
-      if (holds === 'no output until the next build') expect(existsSync(out)).toBe(false);
+      if (holds === 'nothing until the next build') expect(existsSync(out)).toBe(false);
 
       const next = ssgBuild(contentB, out);
       expect(next.status, next.stderr).toBe(0);
@@ -105,6 +146,61 @@ describe('ssg build killed with SIGKILL', () => {
     },
     60_000,
   );
+});
+
+describe('no sequence of kills and failed builds deletes the last good build', () => {
+  it.each([
+    ['a link', 'mid-swap', placeLinked],
+    ['a real folder', 'mid-convert', place],
+  ])(
+    'into %s: killed at "%s", the output made again as an empty folder, then a failing build: a whole build is served',
+    async (_, point, placed) => {
+      const out = placed();
+      expect(ssgBuild(contentB, out, point).signal).toBe('SIGKILL');
+      // someone "resets" the output: `rm -rf` removes the link (or nothing), `mkdir` makes it empty
+      rmSync(out, { recursive: true, force: true });
+      mkdirSync(out);
+      const broken = contentCopy();
+      writeFileSync(path.join(broken, 'site.json'), '{ "name": "quebrado", ');
+      const failed = ssgBuild(broken, out);
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toContain('[CONTENT_INVALID]');
+      // the newest whole build (the killed one had finished its folder) was put back first
+      expect(failed.stdout + failed.stderr).toMatch(/held no build: the newest whole build/);
+      expect(snapshot(out)).toEqual(after);
+      // and a good build after all that is whole, with only its previous build beside it
+      const next = ssgBuild(MINI_CONTENT, out);
+      expect(next.status, next.stderr).toBe(0);
+      expect(snapshot(out)['index.html']).toEqual(before['index.html']);
+      await onlyOutputLeft(out);
+    },
+    90_000,
+  );
+});
+
+describe('an error after the swap', () => {
+  it('(EIO) exits 1 with SWAP_FAILED, saying the output holds the new build, which it does', async () => {
+    const out = placeLinked();
+    const run = ssgBuild(contentB, out, 'after-swap:EIO');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('ssg: [SWAP_FAILED] Putting the new build in place of');
+    expect(run.stderr).toContain('EIO');
+    expect(run.stderr).toContain('The output holds the new build, whole');
+    expect(snapshot(out)).toEqual(after);
+    const next = ssgBuild(contentB, out);
+    expect(next.status, next.stderr).toBe(0);
+    expect(snapshot(out)).toEqual(after);
+    await onlyOutputLeft(out);
+  }, 60_000);
+
+  it('(EIO) before the output is replaced exits 1 with SWAP_FAILED, saying the previous build is untouched', () => {
+    const out = placeLinked();
+    const run = ssgBuild(contentB, out, 'mid-swap:EIO');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('[SWAP_FAILED]');
+    expect(run.stderr).toContain('The output still holds the previous build, untouched.');
+    expect(snapshot(out)).toEqual(before);
+  }, 60_000);
 });
 
 describe('two builds into one folder at once', () => {
@@ -140,7 +236,7 @@ describe('the output lock', () => {
     const out = path.join(tempDir(), 'a', 'b', 'out');
     const run = ssgBuild(MINI_CONTENT, out);
     expect(run.status, run.stderr).toBe(0);
-    expect(readdirSync(path.dirname(out))).toEqual(['out']);
+    expect(besideOutput(out)).toMatchObject({ previous: [], other: [] });
   });
 });
 
@@ -159,7 +255,9 @@ describe('an output folder that cannot be written', () => {
   it('a full disk (ENOSPC on a small tmpfs) fails with the clear message and leaves the old output untouched', async (t) => {
     const disk = tempDir();
     // room for the previous output and little more: the new build cannot fit beside it
-    const used = Number(spawnSync('du', ['-sk', base], { encoding: 'utf8' }).stdout.split('\t')[0]);
+    const used = Number(
+      spawnSync('du', ['-skL', base], { encoding: 'utf8' }).stdout.split('\t')[0],
+    );
     const size = used + 64;
     if (!mount('-t', 'tmpfs', '-o', `size=${size}k`, 'tmpfs', disk)) return t.skip();
     const out = place(disk);

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BuildOptions, build } from '../src/index.ts';
@@ -74,4 +82,28 @@ export function miniSiteCopy(): string {
 export function must<T>(value: T | null | undefined, what = 'a value'): T {
   if (value === null || value === undefined) throw new Error(`Expected ${what}, found none.`);
   return value;
+}
+
+/**
+ * What is beside an output folder `out`, by role: `current` the build folder its link points to,
+ * `previous` the other build folders (a build keeps the one it replaced until the next build
+ * starts), `other` everything else (staging folders, links, locks, deletion marks).
+ */
+export function besideOutput(out: string): {
+  current?: string;
+  previous: string[];
+  other: string[];
+} {
+  const base = path.basename(out);
+  let current: string | undefined;
+  try {
+    current = readlinkSync(out);
+  } catch {}
+  const names = readdirSync(path.dirname(out)).filter((name) => name !== base && name !== current);
+  const build = (name: string) => name.startsWith(`.${base}.build-`) && !name.endsWith('.deleting');
+  return {
+    ...(current === undefined ? {} : { current }),
+    previous: names.filter(build),
+    other: names.filter((name) => !build(name)),
+  };
 }

@@ -10,12 +10,15 @@ import { existsSync } from 'node:fs';
  */
 
 /**
- * @typedef {'render' | 'write' | 'before-swap' | 'mid-swap' | 'after-swap' | 'before-patch' | 'mid-patch'} FaultPoint
+ * @typedef {'render' | 'write' | 'before-swap' | 'mid-swap' | 'mid-convert' | 'after-swap' | 'before-patch' | 'mid-patch'} FaultPoint
  * `render`: after the first page was rendered, before the others;
  * `write`: after the first output file was written into the staging folder, before the others;
  * `before-swap`: the staging folder is complete, the output not yet touched;
- * `mid-swap`: between the two renames, the previous output moved aside, the new one not yet in place;
- * `after-swap`: the new output is in place, the previous one not yet deleted;
+ * `mid-swap`: the new build folder and its link are made beside the output, the output not yet
+ *   replaced (without links: the previous output moved aside, the new one not yet in place);
+ * `mid-convert`: the first build into a real folder: the folder moved aside, the link not yet in
+ *   its place (the one moment the output path is missing);
+ * `after-swap`: the output links to the new build; the previous one is kept beside it;
  * `before-patch`: a patch's staging folder is complete, the output not yet touched;
  * `mid-patch`: the first of a patch's files moved into the output, the others not yet.
  */

@@ -2,9 +2,10 @@
 // them, and the one clean-up after a failure.
 import type { Bundler } from './bundle/process.ts';
 import type { IncrementalCache } from './incremental/index.ts';
+import { removeLeftovers } from './leftovers.ts';
 import { lockOutput } from './lock.ts';
 import { patchIntoPlace } from './patch.ts';
-import { discardStaging, removeLeftovers, swapIntoPlace } from './swap.ts';
+import { discardStaging, swapIntoPlace } from './swap.ts';
 import type { BuildReporter } from './types.ts';
 import type { FileWriter } from './write-files.ts';
 
@@ -29,8 +30,12 @@ export async function claimOutput(
   );
   try {
     await discardStaging(site.stagingDir);
-    // before anything reads the output: a build killed mid-swap left its new output aside
-    await removeLeftovers(site.outDir);
+    // before anything reads the output: an output path holding nothing gets its newest build back
+    const restored = await removeLeftovers(site.outDir);
+    if (restored)
+      reporter?.note?.(
+        `${site.outDir} held no build: the newest whole build beside it (${restored}) was put back before this build.`,
+      );
   } catch (error) {
     await unlock();
     throw error;

@@ -12,7 +12,8 @@
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { faultPoint } from './fault.mjs';
-import { removeInBackground } from './swap.ts';
+import { removeInBackground } from './leftovers.ts';
+import { type OutputHolds, placeFailed } from './place-failed.ts';
 
 /** Files moved at once: enough to keep the disk busy, few enough for libuv's pool. */
 const AT_ONCE = 64;
@@ -26,26 +27,33 @@ export async function patchIntoPlace(
   outDir: string,
   gone: readonly string[],
 ): Promise<void> {
-  faultPoint('before-patch');
-  const files = (await readdir(stagingDir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(stagingDir, path.join(entry.parentPath, entry.name)));
-  const dirs = [...new Set(files.map((file) => path.dirname(path.join(outDir, file))))];
-  await inBatches(dirs, (dir) => mkdir(dir, { recursive: true }));
-  let moved = 0;
-  for (const order of [0, 1, 2])
+  let holds: OutputHolds = 'previous';
+  try {
+    faultPoint('before-patch');
+    const files = (await readdir(stagingDir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(stagingDir, path.join(entry.parentPath, entry.name)));
+    const dirs = [...new Set(files.map((file) => path.dirname(path.join(outDir, file))))];
+    await inBatches(dirs, (dir) => mkdir(dir, { recursive: true }));
+    for (const order of [0, 1, 2])
+      await inBatches(
+        files.filter((file) => rank(file) === order),
+        async (file) => {
+          await rename(path.join(stagingDir, file), path.join(outDir, file));
+          if (holds === 'previous') {
+            holds = 'mixed';
+            faultPoint('mid-patch');
+          }
+        },
+      );
+    const staged = new Set(files.map((file) => `/${file.split(path.sep).join('/')}`));
     await inBatches(
-      files.filter((file) => rank(file) === order),
-      async (file) => {
-        await rename(path.join(stagingDir, file), path.join(outDir, file));
-        if (moved++ === 0) faultPoint('mid-patch');
-      },
+      gone.filter((name) => !staged.has(name)),
+      (name) => removeFile(outDir, name),
     );
-  const staged = new Set(files.map((file) => `/${file.split(path.sep).join('/')}`));
-  await inBatches(
-    gone.filter((name) => !staged.has(name)),
-    (name) => removeFile(outDir, name),
-  );
+  } catch (error) {
+    throw placeFailed(error, outDir, holds);
+  }
   // what is left is the staging folder's own folders, ~2,000 empty ones (0.2 s): not waited for
   removeInBackground([stagingDir]);
 }
