@@ -1,7 +1,7 @@
 /**
- * Types this project sets itself: text types get `charset=utf-8` (sirv's table, mrmime, adds a
- * charset to HTML only) and `.ico`, which mrmime does not know. Any other extension keeps the
- * type sirv gives it (pdf, mp3, ttf, wasm, …).
+ * Types this project sets itself: text types get `charset=utf-8` (mrmime's table has none) and
+ * `.ico`, which mrmime does not know. Any other extension keeps the type mrmime gives it (pdf,
+ * mp3, ttf, wasm, …).
  */
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,13 +18,13 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-/** The type of `file` when this project decides it, else `undefined` (sirv decides). */
+/** The type of `file` when this project decides it, else `undefined` (mrmime decides). */
 export const ownTypeOf = (file: string): string | undefined => {
   const dot = file.lastIndexOf('.');
   return dot >= 0 ? TYPES[file.slice(dot).toLowerCase()] : undefined;
 };
 
-/** For callers without sirv (`ssg dev`): our type, or bytes. */
+/** For `ssg dev`'s own files: our type, or bytes. */
 export const contentTypeOf = (file: string): string =>
   ownTypeOf(file) ?? 'application/octet-stream';
 

@@ -1,14 +1,12 @@
 // The request handler of `ssg serve`: the host rules of rules.ts applied to a build folder.
-import { statSync } from 'node:fs';
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { COMMON_HEADERS, cacheControlOf, REVALIDATE } from '../host/rules.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
-import { contentTypeOf } from './content-types.ts';
-import { createDeliver, MIN_COMPRESS_SIZE, sendCompressed } from './deliver.ts';
-import { negotiateEncoding } from './encoding.ts';
+import { deliver, sendPage } from './deliver.ts';
 import { answerMatchPath, matchPathsOf } from './match-paths.ts';
 import { reportOnlyPoliciesOf, setPolicy } from './policies.ts';
+import { realRootOf } from './published.ts';
 import { resolveRequest } from './resolve-request.ts';
 
 /**
@@ -16,34 +14,27 @@ import { resolveRequest } from './resolve-request.ts';
  * redirect, file, 404 page); `deliver` sends a file's bytes.
  */
 export function createHandler(root: string, trailingSlash: TrailingSlash): RequestListener {
-  const deliver = createDeliver(root);
-  const notFoundPage = path.join(root, '404.html');
   const policies = reportOnlyPoliciesOf(root);
   const matchPaths = matchPathsOf(root);
 
-  const notFound: RequestListener = (req, res) => {
+  const notFound = (req: IncomingMessage, res: ServerResponse, realRoot: string | null) => {
     // the headers a file would have had are not this page's
-    for (const name of ['etag', 'last-modified', 'accept-ranges', 'content-type'])
+    for (const name of [
+      'etag',
+      'last-modified',
+      'accept-ranges',
+      'content-type',
+      'content-encoding',
+    ])
       res.removeHeader(name);
     res.setHeader('Cache-Control', REVALIDATE);
     setPolicy(res, policies(), '/404.html');
-    let size: number;
-    try {
-      size = statSync(notFoundPage).size;
-    } catch {
+    if (realRoot === null || !sendPage(req, res, realRoot, path.join(realRoot, '404.html'), 404)) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
-      return;
     }
-    res.setHeader('Content-Type', contentTypeOf(notFoundPage));
-    res.setHeader('Vary', 'Accept-Encoding');
-    const encoding = negotiateEncoding(
-      req.headers['accept-encoding'],
-      size > MIN_COMPRESS_SIZE ? ['br', 'gzip'] : [],
-    );
-    sendCompressed(req, res, notFoundPage, size, encoding, 404);
   };
 
-  return (req, res) => {
+  const answer: RequestListener = (req, res) => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
     const known = policies();
     setPolicy(res, known, (req.url ?? '/').split('?')[0] ?? '/'); // redirects and 405s: by the asked path
@@ -51,9 +42,12 @@ export function createHandler(root: string, trailingSlash: TrailingSlash): Reque
       res.writeHead(405, { Allow: 'GET, HEAD', 'Cache-Control': REVALIDATE }).end();
       return;
     }
+    // one real root for the whole request: a deploy switching a symlinked root mid-request cannot mix two builds
+    const realRoot = realRootOf(root);
+    if (realRoot === null) return notFound(req, res, null);
     const found = answerMatchPath(
-      resolveRequest(root, req.url ?? '/', trailingSlash),
-      root,
+      resolveRequest(realRoot, req.url ?? '/', trailingSlash),
+      realRoot,
       matchPaths(),
       req.url ?? '/',
     );
@@ -62,9 +56,21 @@ export function createHandler(root: string, trailingSlash: TrailingSlash): Reque
       res.writeHead(301, { Location: found.location, 'Cache-Control': REVALIDATE }).end();
       return;
     }
-    if (found.kind === 'not-found') return notFound(req, res);
+    if (found.kind === 'not-found') return notFound(req, res, realRoot);
     res.setHeader('Cache-Control', cacheControlOf(found.pathname));
     setPolicy(res, known, found.policyUrl ?? found.pathname);
-    deliver(req, res, found.file, () => notFound(req, res));
+    deliver(req, res, realRoot, found.file, () => notFound(req, res, realRoot));
+  };
+
+  return (req, res) => {
+    try {
+      answer(req, res);
+    } catch (error) {
+      // whatever one request meets (EMFILE, a file gone between two calls) ends that request only
+      if (res.headersSent) res.destroy();
+      else
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal error\n');
+      process.emitWarning(`ssg serve: ${req.url ?? '/'}: ${(error as Error).message}`);
+    }
   };
 }

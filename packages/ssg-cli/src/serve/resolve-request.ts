@@ -1,8 +1,8 @@
 // What `ssg serve` answers for a URL: a file, a redirect, a hidden path or a 404.
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isHiddenPath, trailingSlashRedirect } from '../host/rules.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
+import { fileInside, isDotPath } from './published.ts';
 
 export type Resolution =
   /** `pathname`: the decoded, slash-merged URL path the cache rules are matched against. */
@@ -15,8 +15,6 @@ export type Resolution =
     }
   | { kind: 'redirect'; location: string }
   | { kind: 'not-found' };
-
-const isFile = (file: string): boolean => existsSync(file) && statSync(file).isFile();
 
 /**
  * A Location that stays on this origin: one `/`, then neither `/` nor `\` (browsers read `//x`
@@ -31,14 +29,17 @@ const encodePath = (pathname: string): string =>
 /**
  * Maps a request URL onto a file of the build folder with the production URL rules: the same
  * as the generated host config. Repeated slashes count as one (nginx's `merge_slashes`), so
- * `//a` redirects to `/a/`, never to the host `a`. Nothing outside `root` can be reached: `..`
- * in any encoding, encoded slashes, backslashes and NUL bytes name no file (404).
+ * `//a` redirects to `/a/`, never to the host `a`. Nothing outside `realRoot` (the root's real
+ * path) can be reached: `..` in any encoding, encoded slashes, backslashes and NUL bytes name no
+ * file, nor does a link whose target leaves the root, nor a dotfile or dot-folder other than
+ * `/.well-known/` (404, like an unknown path).
  */
 export function resolveRequest(
-  root: string,
+  realRoot: string,
   rawUrl: string,
   trailingSlash: TrailingSlash,
 ): Resolution {
+  const isFile = (file: string): boolean => fileInside(realRoot, file) !== null;
   const [rawPath = '/', ...queryParts] = rawUrl.split('?');
   const query = queryParts.length > 0 ? `?${queryParts.join('?')}` : '';
   if (/%(2f|5c|00)/i.test(rawPath) || rawPath.includes('\\')) return { kind: 'not-found' };
@@ -55,10 +56,10 @@ export function resolveRequest(
   ) {
     return { kind: 'not-found' };
   }
-  const target = path.join(root, pathname);
-  if (target !== root && !target.startsWith(root + path.sep)) return { kind: 'not-found' };
+  const target = path.join(realRoot, pathname);
+  if (target !== realRoot && !target.startsWith(realRoot + path.sep)) return { kind: 'not-found' };
   // the host configuration in the build folder (`_headers`, `_ssg-host/`) is not content
-  if (isHiddenPath(pathname)) return { kind: 'not-found' };
+  if (isHiddenPath(pathname) || isDotPath(pathname)) return { kind: 'not-found' };
 
   const hasSlash = pathname.endsWith('/');
   if (isFile(target) && !hasSlash) return { kind: 'file', file: target, pathname };
