@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'RENDER_FAILED'
   | 'PAGE_DATA_TOO_LARGE'
   | 'EMIT_FAILED'
+  | 'LINK_REFUSED'
   | 'PORT_IN_USE'
   | 'INIT_TARGET_NOT_EMPTY'
   | 'IMAGE_ENCODER_FAILED'
