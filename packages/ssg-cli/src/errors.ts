@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'PAGE_DATA_TOO_LARGE'
   | 'EMIT_FAILED'
   | 'SWAP_FAILED'
+  | 'LINK_REFUSED'
   | 'PORT_IN_USE'
   | 'INIT_TARGET_NOT_EMPTY'
   | 'IMAGE_ENCODER_FAILED'

@@ -58,7 +58,7 @@ describe('ssg init', () => {
   it('writes exactly the starter files, with the folder name and this version of @ssg/cli', async () => {
     const dir = path.join(tempDir('ssg-init-'), 'My Site');
     const result = await init({ dir });
-    expect(result).toEqual({ dir, files: STARTER_FILES });
+    expect(result).toEqual({ dir, files: STARTER_FILES, overwritten: [] });
     expect(listFiles(dir)).toEqual(STARTER_FILES);
     const pkg = readJson(path.join(dir, 'package.json')) as StarterPackage;
     expect(pkg.name).toBe('my-site');

@@ -1,6 +1,7 @@
 // What each command does once its arguments are parsed.
 import path from 'node:path';
 import { outDirOfConfig } from '../config/out-dir.ts';
+import type { Overwritten } from '../init/init.ts';
 import type { CompressMode } from '../pipeline/compress.ts';
 import { colorsFor, type Output, summary, terminalReporter } from '../pipeline/reporter.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
@@ -114,12 +115,24 @@ export async function runInit(args: ParsedArgs, io: CliIO): Promise<number> {
   return 0;
 }
 
-/** What `ssg init` prints: the files it wrote and what to run next. */
-export function initReport(result: { dir: string; files: string[] }, cwd: string): string[] {
+/** What `ssg init` prints: the files it wrote, what they replaced, and what to run next. */
+export function initReport(
+  result: { dir: string; files: string[]; overwritten?: ReadonlyArray<Overwritten> },
+  cwd: string,
+): string[] {
   const where = shown(result.dir, cwd);
+  const overwritten = result.overwritten ?? [];
+  const replaced = overwritten.map(({ path: file, linkTo }) =>
+    linkTo === undefined
+      ? `  ${file}`
+      : `  ${file} (a symbolic link to ${linkTo}: the link was replaced, ${linkTo} is untouched)`,
+  );
   return [
     `Wrote a new site into ${where}:`,
     ...result.files.map((file) => `  ${file}`),
+    ...(replaced.length > 0
+      ? ['', `Replaced what was already there (${replaced.length}):`, ...replaced]
+      : []),
     '',
     'Next steps:',
     ...(where === '.' ? [] : [`  cd ${where.includes(' ') ? JSON.stringify(where) : where}`]),

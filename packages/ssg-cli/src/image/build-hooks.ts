@@ -19,6 +19,7 @@ export function imageServiceOf(
 ): ImagePipeline {
   return createImagePipeline({
     contentDir: site.contentDir,
+    siteRoot: site.root,
     cacheDir: path.join(site.root, 'node_modules/.ssg/images'),
     eager,
     imports: () => importedVariants(site.loaded?.serverEntry),

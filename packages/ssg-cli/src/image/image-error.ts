@@ -16,7 +16,7 @@ function where(source: string, from: ImageOptions['from']): string {
 
 /** An image problem as an SsgError whose message names the content file, the field and the value. */
 export function imageError(
-  code: ImageErrorCode,
+  code: ImageErrorCode | 'LINK_REFUSED',
   source: string,
   from: ImageOptions['from'],
   problem: string,

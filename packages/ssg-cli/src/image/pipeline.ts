@@ -56,6 +56,8 @@ export interface ImagePipeline extends ImageService {
 
 export interface PipelineOptions {
   contentDir: string;
+  /** The site's folder: a content image may be a link into it (default: the content folder only). */
+  siteRoot?: string;
   /** Where variants are cached between builds, e.g. `node_modules/.ssg/images`. */
   cacheDir: string;
   /** Build: start making each variant as soon as it is planned; dev: only when asked for. */
@@ -99,7 +101,7 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
   if (options.eager) adoptImports();
 
   const getImage = async (source: string, asked: ImageOptions = {}): Promise<ImageData> =>
-    describe(await readSource(options.contentDir, source, asked.from), asked);
+    describe(await readSource(options.contentDir, source, asked.from, options.siteRoot), asked);
 
   async function importImage(file: string, label: string, from: NonNullable<ImageOptions['from']>) {
     const image = await readImage(file, label, from);

@@ -1,7 +1,7 @@
 /** Reading a source image: a path inside the content folder, its bytes, its kind and size. */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { imageError } from './image-error.ts';
@@ -45,13 +45,39 @@ export function resolveInside(
   return file;
 }
 
-/** Reads and identifies an image; SVG is passed through, animations are refused. */
+/**
+ * Reads and identifies an image; SVG is passed through, animations are refused. A symbolic link
+ * is followed only when its real path stays in the content folder or the site's (`siteRoot`).
+ */
 export async function readSource(
   contentDir: string,
   source: string,
   from?: ImageOptions['from'],
+  siteRoot: string = contentDir,
 ): Promise<SourceImage> {
-  return readImage(resolveInside(contentDir, source, from), source, from);
+  const file = resolveInside(contentDir, source, from);
+  await refuseLinkOutside(file, [contentDir, siteRoot], source, from);
+  return readImage(file, source, from);
+}
+
+/** A link that leaves the site would publish the variants of any photo on the machine. */
+async function refuseLinkOutside(
+  file: string,
+  dirs: readonly string[],
+  source: string,
+  from: ImageOptions['from'],
+): Promise<void> {
+  const real = await realpath(file).catch(() => undefined);
+  if (real === undefined) return; // missing: readImage says so (IMAGE_NOT_FOUND)
+  const roots = await Promise.all(dirs.map((dir) => realpath(dir).catch(() => path.resolve(dir))));
+  if (roots.some((root) => real === root || real.startsWith(root + path.sep))) return;
+  throw imageError(
+    'LINK_REFUSED',
+    source,
+    from,
+    `is a symbolic link to ${real}, outside the site (${[...new Set(roots)].join(' or ')}): files outside the site are never published.`,
+    'Copy the photo into the content folder in place of the link (cp --remove-destination "$(readlink -f LINK)" LINK).',
+  );
 }
 
 /** Reads and identifies the image at an absolute `file`, named `source` in errors. */

@@ -1,5 +1,15 @@
 /** `ssg init DIR`: writes the starter site (templates/starter) into a new or empty folder. */
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SsgError } from '../errors.ts';
@@ -16,6 +26,16 @@ export interface InitResult {
   dir: string;
   /** Every file written, relative to `dir`, with `/` separators, sorted. */
   files: string[];
+  /** What was at a path written (`--force`), sorted: files replaced, and links replaced, not followed. */
+  overwritten: Overwritten[];
+}
+
+/** A file or symbolic link that stood where the starter writes, replaced by it. */
+export interface Overwritten {
+  /** Relative to `dir`, with `/` separators: a file the starter writes, or a folder it writes into. */
+  path: string;
+  /** Where the symbolic link pointed; its target was left untouched. */
+  linkTo?: string;
 }
 
 // Both from src/init/ and from dist/init/, the package folder is two levels up.
@@ -43,12 +63,71 @@ export async function init(options: InitOptions): Promise<InitResult> {
       };
     }),
   );
-  for (const file of files) {
-    const target = path.join(dir, file.to);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.contents);
+  const overwritten = await clearWay(
+    dir,
+    files.map((f) => f.to),
+  );
+  for (const file of files) await writeReplacing(path.join(dir, file.to), file.contents);
+  const byPath = (a: Overwritten, b: Overwritten) => (a.path < b.path ? -1 : 1);
+  return { dir, files: files.map((f) => f.to).sort(), overwritten: overwritten.sort(byPath) };
+}
+
+/**
+ * Makes each file's folders and lists what the files replace. A symbolic link where the starter
+ * writes a file or a folder is replaced, never written through: `--force` says the starter's files
+ * win over what is there, and a link leading out of the folder must not carry a write to its target.
+ * Checked before any write: a file where a folder goes stops init with nothing written.
+ */
+async function clearWay(dir: string, files: readonly string[]): Promise<Overwritten[]> {
+  const overwritten: Overwritten[] = [];
+  const folders = new Set<string>();
+  for (const file of files)
+    for (let d = path.posix.dirname(file); d !== '.'; d = path.posix.dirname(d)) folders.add(d);
+  const found = new Map<string, Awaited<ReturnType<typeof lstat>> | undefined>();
+  for (const rel of [...folders, ...files])
+    found.set(rel, await lstat(path.join(dir, rel)).catch(() => undefined));
+  // below a link that is replaced, what lstat saw is the link's target: that is never touched
+  const sorted = [...folders].sort((a, b) => a.length - b.length);
+  const links: string[] = [];
+  const underLink = (rel: string) => links.some((link) => rel.startsWith(`${link}/`));
+  for (const folder of sorted)
+    if (!underLink(folder) && found.get(folder)?.isSymbolicLink()) links.push(folder);
+  for (const folder of folders) {
+    const info = found.get(folder);
+    if (info && !underLink(folder) && !info.isDirectory() && !info.isSymbolicLink())
+      throw new SsgError(
+        'USAGE',
+        `${path.join(dir, folder)} is a file where the starter writes a folder; nothing was written.`,
+        {
+          hint: 'Move or rename that file, then run ssg init again.',
+        },
+      );
   }
-  return { dir, files: files.map((f) => f.to).sort() };
+  await mkdir(dir, { recursive: true });
+  for (const folder of sorted) {
+    const at = path.join(dir, folder);
+    if (links.includes(folder)) {
+      overwritten.push({ path: folder, linkTo: await readlink(at) });
+      await rm(at); // the link only: rm never follows it
+    }
+    await mkdir(at, { recursive: true });
+  }
+  for (const file of files) {
+    const info = found.get(file);
+    if (!info || underLink(file)) continue;
+    const at = path.join(dir, file);
+    overwritten.push(
+      info.isSymbolicLink() ? { path: file, linkTo: await readlink(at) } : { path: file },
+    );
+  }
+  return overwritten;
+}
+
+/** Written beside and renamed over: rename(2) replaces a link at `target`, it never follows one. */
+async function writeReplacing(target: string, contents: string | Buffer): Promise<void> {
+  const aside = `${target}.ssg-init-${process.pid}`;
+  await writeFile(aside, contents, { flag: 'wx' });
+  await rename(aside, target);
 }
 
 async function checkTarget(dir: string, force: boolean): Promise<void> {

@@ -7,6 +7,7 @@ import type { CspSettings } from '../shared/csp.ts';
 import { compressesPages } from './compress.ts';
 import { compressedDirOf } from './compress-memo.ts';
 import type { ResolvedSite } from './config.ts';
+import { leftOutNotes, resolveCopied } from './copied-files.ts';
 import { copiedFolders } from './copied-folders.ts';
 import { filesOfPage, type OutputInput, outputOf, writeOutput } from './emit.ts';
 import type { IncrementalCache } from './incremental/index.ts';
@@ -63,7 +64,8 @@ export async function emit(
   const { compilationHash } = output;
   const emitted = [...output.files.keys()];
   await input.images?.ready(); // the images made while the pages rendered, copied below
-  const copied = copiedFolders(site, input.content, input.images);
+  const copies = await resolveCopied(copiedFolders(site, input.content, input.images), site);
+  const copied = copies.files;
   const bytes = await cache.upToDate(compilationHash, emitted, copied, output.same !== undefined);
   if (bytes) {
     const none = {
@@ -72,7 +74,7 @@ export async function emit(
       linked: new Set<string>(),
       stamps: new Map(),
     };
-    const warnings = output.finish();
+    const warnings = [...output.finish(), ...leftOutNotes(copies)];
     return { compilationHash, bytes, ...none, written: [], upToDate: true, warnings };
   }
   const { stagingDir, compress } = site;
@@ -92,7 +94,7 @@ export async function emit(
   const where = { stagingDir, compress, copied, reuse, compressedDir };
   const write = { ...input, ...where, client, kept, precachedPages };
   const written = await writeOutput(output, write);
-  const finished = output.finish(patch && unchangedAt);
+  const finished = [...output.finish(patch && unchangedAt), ...leftOutNotes(copies)];
   const inline = inlineRecorder(patch ? cache.lastInline() : undefined);
   const pages = input.rendered.pages.map((page) => ({
     route: page.route,

@@ -1,11 +1,12 @@
-// The site's copied folders and files placed into the staging folder: folders copied, files that
-// never change once made (content-named cache files, like image variants) hard-linked.
+// The site's copied files placed into the staging folder (copied-files.ts resolved each to its real
+// path): copied as bytes, files that never change once made (content-named cache files, like
+// image variants) hard-linked. The output never holds a symbolic link.
 import { constants } from 'node:fs';
-import { copyFile, cp, link, mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isPrecached, md5 } from './service-worker.ts';
 
-/** A folder or file copied as it is into the output (copied-folders.ts). */
+/** A folder or file copied as it is into the output (copied-folders.ts; one file each once resolved). */
 export interface CopiedAsset {
   from: string;
   /** Output-relative path. */
@@ -29,17 +30,6 @@ export async function placeCopied(
   beforeCopy: BeforeCopy,
   precache: Map<string, string>,
 ): Promise<void> {
-  const files: CopiedAsset[] = [];
-  for (const asset of copied) {
-    if (asset.immutable) {
-      files.push(asset);
-      continue;
-    }
-    const target = path.join(stagingDir, asset.to);
-    const filter = (_from: string, to: string) => beforeCopy(stagingDir, to);
-    await cp(asset.from, target, { recursive: true, filter });
-    await hashCopied(stagingDir, target, precache);
-  }
   const dirs = new Map<string, Promise<unknown>>();
   const place = async (asset: CopiedAsset) => {
     const target = path.join(stagingDir, asset.to);
@@ -51,31 +41,28 @@ export async function placeCopied(
     }
     await made;
     await beforeCopy(stagingDir, target);
-    await linkOrCopy(asset.from, target);
+    if (asset.immutable) await linkOrCopy(asset.from, target);
+    else await copyFile(asset.from, target, constants.COPYFILE_FICLONE);
     await hashIfPrecached(stagingDir, target, precache);
   };
+  // one write per name, the last folder's file winning (as when folders were copied in turn)
+  const files = [...new Map(copied.map((asset) => [asset.to, asset])).values()];
   for (let i = 0; i < files.length; i += LINKS_AT_ONCE)
     await Promise.all(files.slice(i, i + LINKS_AT_ONCE).map(place));
 }
 
-/** A hard link; a copy where links cannot be made (another disk, a file system without them). */
+/**
+ * A hard link to a regular file; a copy of the bytes where links cannot be made (another disk, a
+ * file system without them) or `from` is a symbolic link (a hard link to it would be a link too).
+ */
 async function linkOrCopy(from: string, to: string): Promise<void> {
+  const regular = (await lstat(from)).isFile();
   try {
-    await link(from, to);
+    if (regular) return await link(from, to);
   } catch {
-    await copyFile(from, to, constants.COPYFILE_FICLONE);
+    // copied below
   }
-}
-
-/** Copied assets the worker precaches (an HTML file among images, say): read and hashed once. */
-async function hashCopied(root: string, target: string, precache: Map<string, string>) {
-  const info = await stat(target);
-  const files = info.isDirectory()
-    ? (await readdir(target, { recursive: true, withFileTypes: true }))
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.join(entry.parentPath, entry.name))
-    : [target];
-  for (const file of files) await hashIfPrecached(root, file, precache);
+  await copyFile(from, to, constants.COPYFILE_FICLONE);
 }
 
 async function hashIfPrecached(root: string, file: string, precache: Map<string, string>) {

@@ -1,7 +1,7 @@
 // The check of the output folder against the last build's record, on a worker thread while the
 // main thread loads content: one stat per file the last build placed (output-record.ts).
 // Protocol: workerData { dir, list } (lines `name\tstamp`); out: the names whose stamp differs.
-import { statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { stampOfStats } from './stamp.mjs';
@@ -12,7 +12,9 @@ for (const line of list.split('\n')) {
   const tab = line.indexOf('\t');
   if (tab === -1) continue;
   const name = line.slice(0, tab);
-  const info = statSync(path.join(dir, name), { throwIfNoEntry: false });
+  // lstat: a symbolic link in a file's place is a change (output-record.ts), never reused; the
+  // output folder itself as `dir/` (not normalized away): followed when it is a link, as recorded
+  const info = lstatSync(`${dir}${path.sep}${name}`, { throwIfNoEntry: false });
   if (!info || stampOfStats(info) !== line.slice(tab + 1)) changed.push(name);
 }
 parentPort.postMessage(changed);

@@ -1,7 +1,7 @@
 // The record of the files the last build placed in the output folder (each one's MD5 and size,
 // inode and time on disk) and the check of the folder against it, so a file deleted or edited by
 // hand since is placed again: one stat per file, on a worker thread while content loads.
-import { statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { stampOfStats } from './stamp.mjs';
@@ -14,9 +14,12 @@ export type OutputRecord = Record<string, string>;
 
 const WORKER_FILE = new URL('./output-check-worker.mjs', import.meta.url);
 
-/** A file's size, inode and time as the record holds them; none when it is gone. */
+/**
+ * A file's size, inode and time as the record holds them; none when it is gone. lstat: a symbolic
+ * link put in a file's place never matches, so it is never reused (hard-linked) into a new output.
+ */
 export function stampOf(file: string): string | undefined {
-  const info = statSync(file, { throwIfNoEntry: false });
+  const info = lstatSync(file, { throwIfNoEntry: false });
   return info ? stampOfStats(info) : undefined;
 }
 
