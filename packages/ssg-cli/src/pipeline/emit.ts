@@ -255,7 +255,8 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   const precached = (file: string, page: boolean) =>
     isPrecached(file) && (!page || !input.precachedPages || input.precachedPages.has(file));
   for (const [name, contents] of output.files) {
-    const page = typeof contents === 'function';
+    // pages' files are made as they are written; app-data too, but it is the build's, not a page's
+    const page = typeof contents === 'function' && name !== appDataUrl();
     const entry = input.kept?.get(name);
     if (entry !== undefined) {
       const [revision = '', stamp = ''] = entry.split(' ');
