@@ -5,8 +5,17 @@
 
 /** `/page-data/app-data.json` */
 export interface AppData {
-  /** Derived from the code and content of a build; changes when either changes. */
+  /**
+   * Of what a tab keeps using as it navigates (client code, CSS, static queries, slices): when it
+   * changes, the next navigation is a full page load.
+   */
   compilationHash: string;
+  /**
+   * Of every data file a tab may fetch (page-data, static queries, slices): when only it changes,
+   * a tab drops the data it holds and fetches the new on its next navigation, without a reload.
+   * The same for two builds of the same input.
+   */
+  buildId: string;
 }
 
 /** `/page-data/{page}/page-data.json`; page `index` for `/`, `404.html` and `500.html` for those. */

@@ -1,6 +1,6 @@
 // The loader: loads pages for the client runtime, prefetches, and reloads on a new build.
 import type { Tunables } from './constants.ts';
-import { LOADER_DEFAULTS, notRenderingMessage } from './constants.ts';
+import { APP_DATA_FRESH_MS, LOADER_DEFAULTS, notRenderingMessage } from './constants.ts';
 import type { AppData } from './contract.ts';
 import { appDataUrl } from './contract.ts';
 import type { LoadFailure } from './fetch-json.ts';
@@ -58,26 +58,39 @@ export function createLoader(options: LoaderOptions): SsgLoader {
   let lastPath = '';
   /** The deployed compilation hash once it differs from this HTML's: the page is stale. */
   let stale = '';
+  /** The build id of the data held: another under the same code means new content. */
+  let build: string | undefined;
   let appData: Promise<unknown> | undefined;
+  let askedAt = -Infinity;
 
-  /** Data of a newer build than this HTML's marks the page stale; an unknown hash does not. */
+  /**
+   * Data of a newer build than this HTML's marks the page stale; an unknown hash does not. A new
+   * build id under the same code drops the data held, so the next navigation shows the new content.
+   */
   const checkForUpdate = async () => {
-    // one app-data request shared by concurrent callers
-    appData ??= fetchOk<AppData>(appDataUrl(), c)
-      .then(({ compilationHash: hash }) => {
-        if (hash && c.compilationHash && hash !== c.compilationHash) stale = hash;
-      })
-      .catch(() => {})
-      .finally(() => {
-        appData = undefined;
-      });
+    // a request begun less than APP_DATA_FRESH_MS ago answers every caller: the pointer's arrival
+    // on a link asks, and the click that follows waits for nothing more
+    if (c.now() - askedAt >= APP_DATA_FRESH_MS) {
+      askedAt = c.now();
+      appData = fetchOk<AppData>(appDataUrl(), c)
+        .then(({ compilationHash: hash, buildId }) => {
+          if (hash && c.compilationHash && hash !== c.compilationHash) stale = hash;
+          else if (build !== buildId) {
+            if (build) drop();
+            build = buildId;
+          }
+        })
+        .catch(() => {});
+    }
     await appData;
     return !!stale;
   };
 
   // every page-data request checks app-data beside it, so a prefetched page still opens at once
-  const { load, loaded } = createResources(c, checkForUpdate);
+  const { load, loaded, drop } = createResources(c, checkForUpdate);
   const enqueue = createPrefetchQueue(c, load);
+  /** A page's resources, or why they cannot be had. */
+  const attempt = (path: string) => load(path).catch((e: LoadFailure) => e);
 
   /** The page is going away: the returned promise never settles, so nothing more renders. */
   const reload = () => {
@@ -114,7 +127,7 @@ export function createLoader(options: LoaderOptions): SsgLoader {
       const path = pathKey(rawPath);
       lastPath = path;
       watchVisibility();
-      const [res] = await Promise.all([load(path).catch((e: LoadFailure) => e), checkForUpdate()]);
+      const [res] = await Promise.all([attempt(path), checkForUpdate()]);
       if (stale) {
         // this HTML is older than the deployed build: reload once per new hash
         if (takeOnce(c.storage, RELOAD_KEY, stale)) return reload();
@@ -132,8 +145,13 @@ export function createLoader(options: LoaderOptions): SsgLoader {
       const path = pathKey(rawPath);
       // after a deploy or a service worker update, only a full load gets matching code and data
       if (stale || c.updateAvailable()) return go(path);
-      const res = await load(path).catch((e: LoadFailure) => e);
+      const held = build;
+      // a page held since before a deploy must not open as it was: app-data is asked beside it
+      // (a page held needs no request of its own, so without this the click would never ask)
+      let [res] = await Promise.all([attempt(path), checkForUpdate()]);
       if (stale) return go(path);
+      // new content under the same code: what was held is dropped, so this page's is fetched again
+      if (build !== held) res = await attempt(path);
       if (res instanceof Error) {
         // spec §8: back to the last known path once per chunk (a deploy gives it new chunk names);
         // the second time, a full navigation whose start does not reload for the chunk again
@@ -147,8 +165,11 @@ export function createLoader(options: LoaderOptions): SsgLoader {
 
     loadPageSync: (path) => loaded.get(pathKey(path)),
     prefetch: (path) => enqueue(pathKey(path)),
-    hover(path) {
-      load(pathKey(path)).catch(() => {});
+    hover(rawPath) {
+      const path = pathKey(rawPath);
+      // intent: app-data is asked now, so that the click that may follow need not wait for it
+      load(path).catch(() => {});
+      void checkForUpdate();
     },
     checkForUpdate,
     chunkFailed,

@@ -20,11 +20,20 @@ export type ResourceConfig = FetchConfig &
 const naming = <T>(p: Promise<T>, name: string, tag: Partial<LoadFailure>) =>
   p.catch(() => Promise.reject(loadError(name, tag)));
 
-/** Loads and caches everything one page needs: page-data, component, static queries, slices. */
+/**
+ * Loads and caches everything one page needs: page-data, component, static queries, slices.
+ * `drop()` forgets it all (a new build's content is deployed): the next load fetches again.
+ */
 export function createResources(o: ResourceConfig, alongside: () => Promise<unknown>) {
   // one promise per page path, file URL (both start with /) or chunk name, shared by all callers
-  const once = memo();
+  const cache = new Map<string, Promise<unknown>>();
+  const once = memo(cache);
   const loaded = new Map<string, PageResources>();
+  // a load that began before a drop must not put the old build's data back
+  const keep = (path: string, res: PageResources) => {
+    if (cache.has(path)) loaded.set(path, res);
+    return res;
+  };
 
   // a chunk request can fail for a moment (flaky network, deploy in progress): poll it
   const chunk = (name: string) =>
@@ -56,11 +65,7 @@ export function createResources(o: ResourceConfig, alongside: () => Promise<unkn
     // a client-only route: the page whose pattern covers the path answers it, at that path
     const owner = pageMatching(o.matchPaths, path);
     if (owner && owner !== path)
-      return once(path, async () => {
-        const res = { ...(await load(owner)), path };
-        loaded.set(path, res);
-        return res;
-      });
+      return once(path, async () => keep(path, { ...(await load(owner)), path }));
     return once(path, async () => {
       const url = pageDataUrl(path);
       const fallback = path === '/404.html' || path === '/500.html';
@@ -89,10 +94,14 @@ export function createResources(o: ResourceConfig, alongside: () => Promise<unkn
         const other = await load(found ? '/404.html' : '/500.html');
         res = { ...other, path, status: found ? 'not-found' : 'server-error' };
       }
-      loaded.set(path, res);
-      return res;
+      return keep(path, res);
     });
   };
 
-  return { load, loaded };
+  const drop = () => {
+    cache.clear();
+    loaded.clear();
+  };
+
+  return { load, loaded, drop };
 }

@@ -78,15 +78,18 @@ export function fakeVisibility() {
   return v;
 }
 
-/** A whole site's files: page-data by page name, static queries, slices, app-data. */
-export function site(hash = 'build-1'): Record<string, Answer> {
+/**
+ * A whole site's files: page-data by page name, static queries, slices, app-data. `hash` is the
+ * build's compilation hash (its code), `text` its content: every page's title and query ends in it.
+ */
+export function site(hash = 'build-1', text = ''): Record<string, Answer> {
   const page = (name: string, path: string, extra: Record<string, unknown> = {}) => ({
     [`/page-data/${name}/page-data.json`]: {
       status: 200,
       body: {
         componentChunkName: `component---${name.replace('.html', '')}`,
         path,
-        result: { data: { title: name }, pageContext: {} },
+        result: { data: { title: name + text }, pageContext: {} },
         staticQueryHashes: [],
         slicesMap: {},
         ...extra,
@@ -94,13 +97,16 @@ export function site(hash = 'build-1'): Record<string, Answer> {
     },
   });
   return {
-    '/page-data/app-data.json': { status: 200, body: { compilationHash: hash } },
+    '/page-data/app-data.json': {
+      status: 200,
+      body: { compilationHash: hash, buildId: `${hash}/content${text}` },
+    },
     ...page('index', '/', { staticQueryHashes: ['111'], slicesMap: { footer: 'footer' } }),
     ...page('servicos', '/servicos/'),
     ...page('galeria', '/galeria/'),
     ...page('404.html', '/404.html'),
     ...page('500.html', '/500.html'),
-    '/page-data/sq/d/111.json': { status: 200, body: { data: { site: 'Clínica' } } },
+    '/page-data/sq/d/111.json': { status: 200, body: { data: { site: `Clínica${text}` } } },
     '/page-data/sq/d/222.json': { status: 200, body: { data: { units: 3 } } },
     '/slice-data/footer.json': {
       status: 200,

@@ -37,7 +37,10 @@ describe('the output folder contract', () => {
 
   it('writes app-data with the compilation hash that every HTML page carries', () => {
     const appData = readJson(path.join(result.outDir, 'page-data/app-data.json'));
-    expect(appData).toEqual({ compilationHash: result.compilationHash });
+    expect(appData).toEqual({
+      compilationHash: result.compilationHash,
+      buildId: expect.stringMatching(/^[0-9a-f]{20}$/),
+    });
     const pages = ['index.html', '404.html', '500.html', 'sobre/index.html', 'servicos/index.html'];
     for (const html of pages) {
       expect(read(html)).toContain(

@@ -61,12 +61,15 @@ describe('a build that changes few of the output files', () => {
     expect(readFileSync(path.join(outDir, 'artigo-7/index.html'), 'utf8')).toContain(
       'Texto novo do artigo 7.',
     );
-    // the page's two files (and their compressed siblings), and what every build writes again:
-    // the host files, the offline page, the worker and the client's chunks
+    // the page's two files (and their compressed siblings), app-data (its build id digests the
+    // data files), and what every build writes again: the host files, the offline page, the
+    // worker and the client's chunks
     const written = changedFiles(before, stamps())
       .filter((file) => !/^(_ssg-host\/|_headers$|_ssg-offline\.html|sw\.js$|_ssg\/)/.test(file))
       .map((file) => file.replace(/\.(br|gz)$/, ''));
-    expect([...new Set(written)]).toEqual(filesOf('artigo-7').sort());
+    expect([...new Set(written)]).toEqual(
+      [...filesOf('artigo-7'), 'page-data/app-data.json'].sort(),
+    );
     expect(snapshot(outDir)).toEqual(await fromScratch());
     // the staging folder, emptied, is deleted in the background
     await expect

@@ -1,6 +1,7 @@
 // Stage "emit" as the build runs it: the output in memory, then, unless the output folder
 // already holds exactly it, the files, the host config and the recent builds' chunks.
 
+import { appDataUrl } from '@ssg/loader/contract';
 import { emitHostConfig } from '../host/emit-host.ts';
 import type { ImagePipeline } from '../image/pipeline.ts';
 import type { CspSettings } from '../shared/csp.ts';
@@ -82,6 +83,8 @@ export async function emit(
   const unchangedAt = (path: string) => cache.pages.unchanged(path);
   const unchanged = (page: RenderedPage) => unchangedAt(page.route.path);
   const dirty = dirtyFiles(input.rendered.pages, unchanged);
+  // app-data's build id digests the data files as this build makes them: never kept as it was
+  dirty.add(appDataUrl());
   const made = new Map<string, string>();
   for (const [name, contents] of output.files)
     if (typeof contents !== 'function') made.set(name, md5(contents));

@@ -17,6 +17,7 @@ import { SsgError } from '../errors.ts';
 import { htmlFileOf } from '../shared/files.ts';
 import { matchPathsOf } from '../shared/match-paths.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
+import { buildIdOf, isTabData } from './build-id.ts';
 import type { ClientBundle } from './bundle/client.ts';
 import { compilationHashOf } from './compilation-hash.ts';
 import { type CompressMode, compressesPages, compressWritten } from './compress.ts';
@@ -27,7 +28,7 @@ import { progressCounter } from './progress.ts';
 import type { RenderedPage, RenderedPages } from './render.ts';
 import { type Placed, placedFiles, type Reuse } from './reuse-files.ts';
 import type { Routes } from './routes.ts';
-import { isPrecached } from './service-worker.ts';
+import { isPrecached, md5 } from './service-worker.ts';
 import type { BuildReporter, LoadedSite, OutputBytes } from './types.ts';
 import { type FileContents, type FileWriter, openWriter, writeFiles } from './write-files.ts';
 
@@ -53,6 +54,11 @@ export interface Output {
   files: Map<string, FileContents>;
   /** What a tab that loaded this build keeps using (compilation-hash.ts): not the pages' content. */
   compilationHash: string;
+  /**
+   * URL path → MD5 of each file as it is made or kept, filled by the writer: app-data, made after
+   * the data files, takes its build id from theirs (build-id.ts).
+   */
+  revisions: Map<string, string>;
   /** The last build's memo when this output is made of exactly what the last one was. */
   same?: Memo | undefined;
   /**
@@ -81,10 +87,13 @@ export function outputOf(input: OutputInput): Output {
 
 /** The output with every page's HTML made: what `ssg dev` answers from. */
 export function outputFiles(input: OutputInput): Map<string, string | Uint8Array> {
-  const { files, compilationHash } = dataFiles(input);
+  const { files, compilationHash, revisions } = dataFiles(input);
   const made = new Map<string, string | Uint8Array>();
-  for (const [name, contents] of files)
-    made.set(name, typeof contents === 'function' ? contents() : contents);
+  for (const [name, contents] of files) {
+    const bytes = typeof contents === 'function' ? contents() : contents;
+    if (isTabData(name)) revisions.set(name, md5(bytes));
+    made.set(name, bytes);
+  }
   for (const page of input.rendered.pages) made.set(htmlUrlOf(page), page.html(compilationHash));
   return made;
 }
@@ -134,7 +143,10 @@ function dataFiles(input: OutputInput) {
   const names = [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const digests = input.memo && fingerprintOf(input, input.memo, names, files, pageByDataUrl);
   const same = digests ? input.memo?.lookup(digests.fingerprint) : undefined;
-  files.set(appDataUrl(), json({ compilationHash } satisfies AppData));
+  // made after every data file (this map's order), whose bytes its build id digests
+  const revisions = new Map<string, string>();
+  const buildId = () => buildIdOf(files.keys(), (url) => revisions.get(url));
+  files.set(appDataUrl(), () => json({ compilationHash, buildId: buildId() } satisfies AppData));
   /** `kept`: pages whose page-data was not made (their files were kept): their last warning holds. */
   const finish = (kept?: (path: string) => boolean) => {
     const last = same?.warnings ?? input.memo?.lastWarnings ?? {};
@@ -146,7 +158,7 @@ function dataFiles(input: OutputInput) {
     if (digests) input.memo?.remember({ ...digests, compilationHash, warnings });
     return Object.values(warnings);
   };
-  return { files, compilationHash, same, frame: digests?.frame, finish };
+  return { files, compilationHash, revisions, same, frame: digests?.frame, finish };
 }
 
 /**
@@ -234,7 +246,7 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   const bytes: OutputBytes = { html: 0, js: 0, css: 0, json: 0, other: 0 };
   const precache = new Map<string, string>();
   const pagesToo = compressesPages(input.compress, output.pageCount);
-  const placed = placedFiles(input.reuse, pagesToo);
+  const placed = placedFiles(input.reuse, pagesToo, output.revisions);
   const writing = new Map<string, FileContents>();
   // Compressed on libuv's threads while the files are written; a failure only loses the figure.
   const zipped = gzipSizes(stagingDir, client).catch(() => undefined);
@@ -243,7 +255,8 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   const precached = (file: string, page: boolean) =>
     isPrecached(file) && (!page || !input.precachedPages || input.precachedPages.has(file));
   for (const [name, contents] of output.files) {
-    const page = typeof contents === 'function';
+    // pages' files are made as they are written; app-data too, but it is the build's, not a page's
+    const page = typeof contents === 'function' && name !== appDataUrl();
     const entry = input.kept?.get(name);
     if (entry !== undefined) {
       const [revision = '', stamp = ''] = entry.split(' ');

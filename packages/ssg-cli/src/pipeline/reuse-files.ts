@@ -22,9 +22,15 @@ export interface Placed {
 /** Pages' HTML and data only: the site's other files may share a name with a copied file. */
 const LINKABLE = /(^\/page-data\/.*\/page-data\.json|\.html)$/;
 
-/** The bookkeeping of one emit: each file's MD5 as it is made, and where to link it from. */
-export function placedFiles(reuse: Reuse | undefined, pagesToo: boolean) {
-  const revisions = new Map<string, string>();
+/**
+ * The bookkeeping of one emit: each file's MD5 as it is made (into `revisions`), and where to link
+ * it from.
+ */
+export function placedFiles(
+  reuse: Reuse | undefined,
+  pagesToo: boolean,
+  revisions = new Map<string, string>(),
+) {
   const linked = new Set<string>();
   const stamps = new Map<string, string>();
   return {

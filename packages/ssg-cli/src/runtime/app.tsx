@@ -102,8 +102,9 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   const prepare = useCallback(
     (to: string) => {
       const target = locationOf(to);
-      // Not loaded yet: load it now and render it ahead as soon as it is in.
-      if (!loader.loadPageSync(target.pathname)) loader.hover(target.pathname);
+      // Load it now (a page held costs nothing) and ask app-data whether a build was deployed
+      // since, so the click finds the answer; render it ahead as soon as it is in.
+      loader.hover(target.pathname);
       // what the click will run, fetched while the pointer is still on the way
       navigationChunk().catch(() => {});
       stopWaiting.current();
