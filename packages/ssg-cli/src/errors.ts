@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'BUNDLE_FAILED'
   | 'RENDER_FAILED'
   | 'PAGE_DATA_TOO_LARGE'
+  | 'STATIC_QUERY_TOO_LARGE'
   | 'EMIT_FAILED'
   | 'PORT_IN_USE'
   | 'INIT_TARGET_NOT_EMPTY'
