@@ -62,7 +62,7 @@ describe('static-query size guard', () => {
 
     const error = await buildMini({ root, contentDir, outDir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SsgError);
-    expect((error as SsgError).code).toBe('STATIC_QUERY_TOO_LARGE');
+    expect((error as SsgError).code).toBe('QUERY_DATA_TOO_LARGE');
     expect((error as SsgError).message).toMatch(
       /^The static query "site-name" \(\/page-data\/sq\/d\/\d+\.json\) is 20480 KB; its largest fields are data\.notice \(20480 KB\), .+ The limit is 500 KB/,
     );

@@ -65,7 +65,7 @@ export function checkStaticQuerySizes(
   }
   if (over.length === 0) return;
   throw new SsgError(
-    'STATIC_QUERY_TOO_LARGE',
+    'QUERY_DATA_TOO_LARGE',
     `${over.join(' ')} The limit is ${kb(PAGE_DATA_ERROR_BYTES)}, as for a page's data: every page that uses a query downloads it, and a page that shows it carries it in its HTML too.`,
     {
       hint: "Return from the query's select function only the fields the components show; give data that one page shows to that page's route as its data.",
