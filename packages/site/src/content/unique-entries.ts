@@ -18,7 +18,7 @@ interface UniqueList {
   why: string;
 }
 
-const KEYS = 'it keys the list on the page';
+const KEYS = 'the page tells the entries of this list apart by it';
 
 /** An issue for each entry whose value an earlier entry of its list already has. */
 function repeats({ file, at, items, key, why }: UniqueList): ContentIssue[] {
