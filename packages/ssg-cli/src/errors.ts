@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'BUNDLE_FAILED'
   | 'RENDER_FAILED'
   | 'PAGE_DATA_TOO_LARGE'
+  | 'QUERY_DATA_TOO_LARGE'
   | 'EMIT_FAILED'
   | 'SWAP_FAILED'
   | 'LINK_REFUSED'

@@ -156,6 +156,37 @@ describe('the site ssg init writes', () => {
     }
   });
 
+  it('reads content saved with a BOM, and refuses bytes that are not UTF-8 naming the offset', async () => {
+    const contentDir = path.join(tempDir('ssg-init-content-'), 'content');
+    mkdirSync(contentDir);
+    const original = readFileSync(path.join(dir, 'content/site.json'));
+    const file = path.join(contentDir, 'site.json');
+    writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), original]));
+    const outDir = path.join(tempDir('ssg-init-out-'), 'dist');
+    await build({ root: dir, contentDir, outDir });
+    expect(readFileSync(path.join(outDir, 'index.html'), 'utf8')).toContain('<title>');
+
+    // a byte of Latin-1 (é) where the title's first letter was
+    const at = original.indexOf('"title"') + '"title": "'.length;
+    writeFileSync(
+      file,
+      Buffer.concat([original.subarray(0, at), Buffer.from([0xe9]), original.subarray(at + 1)]),
+    );
+    const failed = await build({ root: dir, contentDir, outDir }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(SsgError);
+    expect((failed as SsgError).code).toBe('CONTENT_INVALID');
+    expect((failed as SsgError).issues).toEqual([
+      expect.objectContaining({
+        file: 'site.json',
+        message: expect.stringMatching(
+          new RegExp(
+            `^site\\.json is not valid UTF-8: the byte at offset ${at} \\(line \\d+, column \\d+\\) is 0xE9\\.`,
+          ),
+        ),
+      }),
+    ]);
+  });
+
   it('type-checks with its own tsconfig (strict, no skipLibCheck)', () => {
     // ssg.config.ts is left out: defineConfig is not in this version of @ssg/cli yet.
     writeFileSync(

@@ -13,16 +13,21 @@ afterEach(async () => {
   await Promise.all(temps.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
 
-/** A copy of content/ with `edit` applied to one JSON file. */
 // biome-ignore lint/suspicious/noExplicitAny: each test edits the parsed JSON freely
-async function contentWith(file: string, edit: (json: any) => void): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'clinic-content-'));
-  temps.push(dir);
-  await cp(CONTENT, dir, { recursive: true });
-  const abs = path.join(dir, file);
+type Edit = (json: any) => void;
+
+async function editJson(abs: string, edit: Edit): Promise<void> {
   const json = JSON.parse(await readFile(abs, 'utf8'));
   edit(json);
   await writeFile(abs, JSON.stringify(json, null, 2));
+}
+
+/** A copy of content/ with `edit` applied to one JSON file. */
+async function contentWith(file: string, edit: Edit): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'clinic-content-'));
+  temps.push(dir);
+  await cp(CONTENT, dir, { recursive: true });
+  await editJson(path.join(dir, file), edit);
   return dir;
 }
 
@@ -242,6 +247,109 @@ describe('bad content', () => {
       'units.json:units[1].tel',
     ]);
     for (const issue of issues) expect(issue.message).toMatch(/^".+": .+\.$/);
+  });
+
+  it('refuses 100,000-deep JSON with CONTENT_INVALID-style issue naming the file, not a stack overflow', async () => {
+    const dir = await contentWith('texts.json', () => {});
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    await writeFile(path.join(dir, 'texts.json'), `{\n  "h2": ${deep}\n}\n`);
+    expect(await issuesOf(dir)).toEqual([
+      {
+        file: 'texts.json',
+        path: '',
+        value: undefined,
+        message:
+          'texts.json nests lists or objects more than 64 levels deep at line 2, column 72; no content needs that: remove the extra brackets there.',
+      },
+    ]);
+  });
+
+  it('refuses a file that is not UTF-8, naming the byte offset, line and column', async () => {
+    const dir = await contentWith('company.json', () => {});
+    const file = path.join(dir, 'company.json');
+    const bytes = await readFile(file);
+    // "São Paulo" as a Latin-1 editor saves it: ã (C3 A3 in UTF-8) becomes the one byte E3
+    const at = bytes.indexOf(Buffer.from('São Paulo'));
+    const latin1 = Buffer.concat([
+      bytes.subarray(0, at + 1),
+      Buffer.from([0xe3]),
+      bytes.subarray(at + 3),
+    ]);
+    await writeFile(file, latin1);
+    const before = bytes
+      .subarray(0, at + 1)
+      .toString('utf8')
+      .split('\n');
+    const [issue] = await issuesOf(dir);
+    expect(issue).toEqual({
+      file: 'company.json',
+      path: '',
+      value: undefined,
+      message: `company.json is not valid UTF-8: the byte at offset ${at + 1} (line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}) is 0xE3. Save the file as UTF-8 in your editor (it was likely saved as Latin-1 or Windows-1252), then check the accented letters there.`,
+    });
+  });
+
+  it('accepts a byte order mark at the start of a content file and of a brand file', async () => {
+    const dir = await contentWith('texts.json', () => {});
+    for (const name of ['texts.json', 'brands/vet.json']) {
+      const file = path.join(dir, name);
+      await writeFile(file, `\uFEFF${await readFile(file, 'utf8')}`);
+    }
+    const withBom = await loadContent({ contentDir: dir, brand: 'vet' });
+    const plain = await loadContent({ contentDir: CONTENT, brand: 'vet' });
+    if (!withBom.ok) throw new Error(JSON.stringify(withBom.issues, null, 2));
+    expect(plain.ok && { ...withBom.content, imagesDir: '' }).toEqual(
+      plain.ok && { ...plain.content, imagesDir: '' },
+    );
+  });
+
+  it('refuses a repeated service slug, naming both entries and the value', async () => {
+    const dir = await contentWith('services.json', (j) => {
+      j.services[3].slug = j.services[1].slug;
+    });
+    const issues = await issuesOf(dir);
+    expect(issues).toEqual([
+      {
+        file: 'services.json',
+        path: 'services[3].slug',
+        value: 'vacinacao',
+        message:
+          '"services[3].slug" repeats "vacinacao" of "services[1].slug": the slug is the id of the service\'s card, the target of its #anchor, so each entry needs its own; change one of them or remove the repeated entry.',
+      },
+    ]);
+  });
+
+  it("refuses repeated names, ids and files in every list at once, the brand file's too", async () => {
+    const dir = await contentWith('units.json', (j) => {
+      j.units[1].name = j.units[0].name;
+    });
+    const edit = (file: string, change: Edit) => editJson(path.join(dir, file), change);
+    await edit('team.json', (j) => j.team.push(j.team[0]));
+    await edit('plans.json', (j) => {
+      j.benefits.push({ ...j.benefits[0], title: 'Outro' });
+      j.plans[0].benefits.push(j.plans[0].benefits[0]);
+    });
+    await edit('gallery.json', (j) => j.photos.push({ ...j.photos[0], caption: 'De novo' }));
+    await edit('contact.json', (j) => j.plantao.push(j.plantao[0]));
+    await edit('brands/vet.json', (j) => {
+      j.home.facts[1].value = j.home.facts[0].value;
+    });
+    const issues = await issuesOf(dir);
+    expect(issues.map((i) => `${i.file}:${i.path}`)).toEqual([
+      'units.json:units[1].name',
+      expect.stringMatching(/^team\.json:team\[\d+\]\.name$/),
+      expect.stringMatching(/^plans\.json:benefits\[\d+\]\.id$/),
+      expect.stringMatching(/^plans\.json:plans\[0\]\.benefits\[\d+\]$/),
+      expect.stringMatching(/^gallery\.json:photos\[\d+\]\.file$/),
+      expect.stringMatching(/^contact\.json:plantao\[\d+\]$/),
+      'brands/vet.json:home.facts[1].value',
+    ]);
+    for (const issue of issues) {
+      expect(issue.message).toMatch(
+        /^".+" repeats .+ of ".+\[0\].*": .+; change one of them or remove the repeated entry\.$/,
+      );
+      expect(issue.message).toContain(JSON.stringify(issue.value));
+    }
   });
 
   it('formats JSON paths with indexes', () => {

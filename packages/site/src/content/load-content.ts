@@ -5,10 +5,16 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContentIssue, ContentResult } from '@ssg/cli/site';
+import {
+  type ContentIssue,
+  type ContentJson,
+  type ContentResult,
+  parseContentJson,
+} from '@ssg/cli/site';
 import type { z } from 'zod';
 import { BRANDS } from '../brands.ts';
-import { brandFile, CONTENT_FILES, type Content } from './schema.ts';
+import { brandFile, CONTENT_FILES, type Content, type ContentFiles } from './schema.ts';
+import { repeatedEntries } from './unique-entries.ts';
 import { brokenCharacters } from './well-formed-text.ts';
 
 /** `['units', 2, 'whats']` → `units[2].whats` */
@@ -30,19 +36,11 @@ function valueAt(root: unknown, segments: ReadonlyArray<PropertyKey>): unknown {
   return v;
 }
 
-/** Line and column (1-based) of a character offset. */
-function lineColumn(source: string, offset: number): { line: number; column: number } {
-  const before = source.slice(0, offset).split('\n');
-  return { line: before.length, column: (before.at(-1) ?? '').length + 1 };
-}
-
-type Parsed = { ok: true; json: unknown } | { ok: false; issue: ContentIssue };
-
-async function readJson(dir: string, file: string): Promise<Parsed> {
-  const abs = path.join(dir, file);
-  let source: string;
+/** A content file as JSON: missing, not UTF-8, too deep or malformed gives one issue naming the place. */
+async function readJson(dir: string, file: string): Promise<ContentJson> {
+  let bytes: Uint8Array;
   try {
-    source = await readFile(abs, 'utf8');
+    bytes = await readFile(path.join(dir, file));
   } catch {
     return {
       ok: false,
@@ -54,30 +52,7 @@ async function readJson(dir: string, file: string): Promise<Parsed> {
       },
     };
   }
-  try {
-    return { ok: true, json: JSON.parse(source) };
-  } catch (error) {
-    const reason = (error as Error).message;
-    const at = /position (\d+)/.exec(reason);
-    const where = at ? lineColumn(source, Number(at[1])) : /line (\d+) column (\d+)/.exec(reason);
-    const place = where
-      ? Array.isArray(where)
-        ? ` at line ${where[1]}, column ${where[2]}`
-        : ` at line ${where.line}, column ${where.column}`
-      : '';
-    const clean = reason
-      .replace(/\s*\(line \d+ column \d+\)/, '')
-      .replace(/ in JSON at position \d+.*$/, '');
-    return {
-      ok: false,
-      issue: {
-        file,
-        path: '',
-        value: undefined,
-        message: `${file} is not valid JSON${place}: ${clean}. Fix the syntax there (quotes, commas and brackets).`,
-      },
-    };
-  }
+  return parseContentJson(file, bytes);
 }
 
 function describeType(v: unknown): string {
@@ -127,8 +102,6 @@ function check<S extends z.ZodType>(
   return undefined;
 }
 
-type Files = { [K in keyof typeof CONTENT_FILES]: z.infer<(typeof CONTENT_FILES)[K]> };
-
 export async function loadContent({
   contentDir,
   brand,
@@ -142,7 +115,7 @@ export async function loadContent({
 
   const names = Object.keys(CONTENT_FILES) as Array<keyof typeof CONTENT_FILES>;
   const parsed = await Promise.all(names.map((f) => readJson(contentDir, f)));
-  const files: Partial<Files> = {};
+  const files: Partial<ContentFiles> = {};
   names.forEach((name, i) => {
     const p = parsed[i];
     if (!p) return; // one result per name
@@ -222,8 +195,10 @@ export async function loadContent({
           });
   }
 
+  issues.push(...repeatedEntries(files, { file: brandName, data: brandData }));
+
   if (issues.length > 0 || !brandData) return { ok: false, issues };
-  const f = files as Files;
+  const f = files as ContentFiles;
   const content: Content = {
     brand,
     site: { ...f['site.json'], ...brandData.site },
@@ -242,7 +217,7 @@ export async function loadContent({
     countdown: f['countdown.json'],
     texts: f['texts.json'],
     gallery: f['gallery.json'],
-    images: { ...f['images.json'], ...(brandData.images as Partial<Files['images.json']>) },
+    images: { ...f['images.json'], ...(brandData.images as Partial<ContentFiles['images.json']>) },
     badge: brandData.badge,
     theme: brandData.theme,
     imagesDir,

@@ -416,6 +416,11 @@ export const CONTENT_FILES = {
   'images.json': imagesFile,
 } as const;
 
+/** Each base file's validated data, by file name. */
+export type ContentFiles = {
+  [K in keyof typeof CONTENT_FILES]: z.infer<(typeof CONTENT_FILES)[K]>;
+};
+
 export type NamedImage = z.infer<typeof namedImage>;
 export type Unit = z.infer<typeof unit>;
 export type BadgeType = (typeof BADGE_TYPES)[number];

@@ -11,6 +11,7 @@ import type { ClientBundle } from './bundle/client.ts';
 import { faultPoint } from './fault.mjs';
 import { type DocumentInput, pageDocument } from './html.ts';
 import type { PageReuse, RenderInputs, StoredOutput } from './incremental/page-cache.ts';
+import { checkStaticQuerySizes } from './page-data-size.ts';
 import { progressCounter } from './progress.ts';
 import { type PageJob, type PageOutput, renderInParallel, workerCount } from './render-workers.ts';
 import { type Routes, routeData } from './routes.ts';
@@ -90,6 +91,7 @@ export function evaluateStaticQueries(loaded: LoadedSite, content: unknown): Sta
       );
     }
   }
+  checkStaticQuerySizes(results);
   return results;
 }
 

@@ -9,6 +9,7 @@ import type { HeadTags } from '@ssg/loader/contract';
 import type { ComponentType, ReactNode } from 'react';
 import type { ImageService } from '../image/types.ts';
 
+export { type ContentJson, MAX_CONTENT_DEPTH, parseContentJson } from './content-json.ts';
 export { type UrlRules, urlProblem } from './url-problem.ts';
 export type { HeadTags };
 

@@ -2,7 +2,7 @@
 // Build time only (Node): reads and checks the content, and lists the pages of the site.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type ContentIssue, defineSite } from '@ssg/cli/site';
+import { type ContentIssue, defineSite, parseContentJson } from '@ssg/cli/site';
 import { type PageText, type SiteContent, siteQuery } from './content.ts';
 
 const FILE = 'site.json';
@@ -37,24 +37,21 @@ function page(value: unknown, at: string, issues: ContentIssue[]): PageText {
 export default defineSite<SiteContent>({
   lang: 'en',
   async loadContent({ contentDir }) {
-    let parsed: unknown;
+    let bytes: Uint8Array;
     try {
-      parsed = JSON.parse(await readFile(path.join(contentDir, FILE), 'utf8'));
+      bytes = await readFile(path.join(contentDir, FILE));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return {
         ok: false,
-        issues: [
-          {
-            file: FILE,
-            path: '',
-            message: `Could not read it as JSON (${reason}); fix the file or restore it.`,
-          },
-        ],
+        issues: [{ file: FILE, path: '', message: `Could not read it (${reason}); restore it.` }],
       };
     }
+    // Not UTF-8, nested too deep or not JSON: the issue names the place; a BOM is accepted.
+    const json = parseContentJson(FILE, bytes);
+    if (!json.ok) return { ok: false, issues: [json.issue] };
     const issues: ContentIssue[] = [];
-    const raw = fields(parsed);
+    const raw = fields(json.json);
     const pages = fields(raw.pages);
     const content: SiteContent = {
       title: text(raw.title, 'title', issues),
