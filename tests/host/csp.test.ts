@@ -46,7 +46,7 @@ beforeAll(async () => {
   for (const brand of BRANDS) {
     // a copy of the run's shared build: this file adds a page to it
     const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'ssg-csp-')), brand);
-    cpSync((await clinicBuild(brand)).outDir, outDir, { recursive: true });
+    cpSync((await clinicBuild(brand)).outDir, outDir, { recursive: true, dereference: true });
     // a page someone slipped an inline script into, beside the built ones
     const home = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     const injected = home.replace('</body>', '<script>window.__injected = true;</script></body>');

@@ -29,7 +29,8 @@ export async function clinicBuild(brand: string): Promise<{ outDir: string }> {
     // for every brand, so each build after the first takes it from the incremental cache (no Vite).
     const work = path.join(builds, 'work', 'site');
     await build({ root: REPO, brand, outDir: work });
-    cpSync(work, outDir, { recursive: true });
+    // work is a link to its build folder, which the next brand's build replaces: copy the files
+    cpSync(work, outDir, { recursive: true, dereference: true });
     writeFileSync(done, '');
   });
   return { outDir };

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SsgError } from '../src/index.ts';
-import { buildMini, contentCopy, snapshot, tempDir } from './helpers.ts';
+import { besideOutput, buildMini, contentCopy, snapshot, tempDir } from './helpers.ts';
 
 describe('determinism', () => {
   it('gives byte-identical output for unchanged content and code', async () => {
@@ -36,7 +36,7 @@ describe('atomic output', () => {
     expect(failure).toBeInstanceOf(SsgError);
     expect((failure as SsgError).code).toBe('CONTENT_INVALID');
     expect(snapshot(outDir)).toEqual(before);
-    expect(readdirSync(path.dirname(outDir))).toEqual(['site']);
+    expect(besideOutput(outDir)).toMatchObject({ previous: [], other: [] });
   });
 
   it('leaves no staging folder when a first build fails after its folders were being made', async () => {
@@ -59,18 +59,28 @@ describe('atomic output', () => {
     expect(existsSync(path.join(outDir, 'index.html'))).toBe(true);
   });
 
-  it('deletes the previous build after it answered, and what killed builds left beside the output', async () => {
+  it('deletes the previous build when the next build starts, and what killed builds left beside the output', async () => {
     const outDir = path.join(tempDir(), 'site');
     await buildMini({ outDir });
     // a build killed midway: its staging folder, with a process id that no longer runs
     const leftover = path.join(path.dirname(outDir), '.site.staging-999999999.old-1');
     mkdirSync(path.join(leftover, 'p'), { recursive: true });
-    await buildMini({ outDir });
+    // other content: a whole new folder swapped in (the client is reused: no Vite)
+    const other = contentCopy();
+    const site = JSON.parse(readFileSync(path.join(other, 'site.json'), 'utf8'));
+    writeFileSync(path.join(other, 'site.json'), JSON.stringify({ ...site, name: 'Outro nome' }));
+    await buildMini({ outDir, contentDir: other });
     expect(existsSync(path.join(outDir, 'index.html'))).toBe(true);
     // the deletions run in a detached process: wait for them, without a fixed time
     await expect
-      .poll(() => readdirSync(path.dirname(outDir)), { timeout: 15_000, interval: 100 })
-      .toEqual(['site']);
+      .poll(() => besideOutput(outDir).other, { timeout: 15_000, interval: 100 })
+      .toEqual([]);
+    const { previous } = besideOutput(outDir); // the build just replaced: kept for its readers
+    expect(previous).toHaveLength(1);
+    await buildMini({ outDir });
+    await expect
+      .poll(() => besideOutput(outDir).previous, { timeout: 15_000, interval: 100 })
+      .not.toContain(previous[0]);
   });
 });
 

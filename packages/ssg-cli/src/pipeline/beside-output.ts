@@ -1,6 +1,6 @@
 // The names a build gives what it keeps beside the output folder (all hidden: a host publishing
 // the output's parent never publishes them), and which build the output link points to.
-import { lstat, readdir, readlink } from 'node:fs/promises';
+import { lstat, opendir, readlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -52,13 +52,19 @@ export async function outputState(outDir: string): Promise<OutputState> {
   if (!info) return { kind: 'none', emptyFolder: false };
   if (info.isSymbolicLink()) {
     const target = path.resolve(path.dirname(outDir), await readlink(outDir));
-    const there = await readdir(target).then(
-      (names) => names.length > 0,
-      () => false,
-    );
+    const there = await holdsAny(target).catch(() => false);
     return there ? { kind: 'link', target } : { kind: 'none', emptyFolder: false };
   }
   if (!info.isDirectory()) return { kind: 'folder' }; // a file: left for the swap to report
-  const empty = (await readdir(outDir)).length === 0;
-  return empty ? { kind: 'none', emptyFolder: true } : { kind: 'folder' };
+  return (await holdsAny(outDir)) ? { kind: 'folder' } : { kind: 'none', emptyFolder: true };
+}
+
+/** Whether a folder has an entry: one read, not a listing (100,000 page folders at its top). */
+async function holdsAny(dir: string): Promise<boolean> {
+  const handle = await opendir(dir, { bufferSize: 1 });
+  try {
+    return (await handle.read()) !== null;
+  } finally {
+    await handle.close();
+  }
 }
