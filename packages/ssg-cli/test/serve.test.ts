@@ -1,11 +1,11 @@
-// Real: `serve()` (sirv underneath) over a real build of the mini site, node's HTTP client and zlib. Faked: nothing; a few files are added to the build folder.
-import { utimesSync, writeFileSync } from 'node:fs';
+// Real: `serve()` over a real build of the mini site, node's HTTP client, zlib, symlinks on disk. Faked: nothing; a few files and links are added to the build folder.
+import { mkdirSync, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, SsgError, serve } from '../src/index.ts';
-import { buildMini } from './helpers.ts';
+import { buildMini, tempDir } from './helpers.ts';
 
 let server: RunningServer;
 let outDir: string;
@@ -179,7 +179,7 @@ describe('ssg serve: URL rules', () => {
   });
 });
 
-describe('ssg serve: the bytes (sirv)', () => {
+describe('ssg serve: the bytes', () => {
   it('gives each kind of file its type', async () => {
     const types: Array<[string, string]> = [
       ['/doc.pdf', 'application/pdf'],
@@ -282,6 +282,93 @@ describe('ssg serve: the bytes (sirv)', () => {
     expect(plain.body).toContain('console.log("original")');
     expect(br.headers.etag).not.toBe(gzip.headers.etag);
     expect(br.headers.etag).not.toBe(plain.headers.etag);
+  });
+});
+
+describe('ssg serve: nothing outside the site is published', () => {
+  /** Links and dotfiles as an editor, a content PR or a copied folder may leave them. */
+  beforeAll(() => {
+    const at = (name: string) => path.join(outDir, name);
+    symlinkSync('/etc/passwd', at('passwd.txt'));
+    symlinkSync('/etc', at('etc'));
+    writeFileSync(at('inner.txt'), 'inside the site');
+    symlinkSync(at('inner.txt'), at('inner-link.txt'));
+    symlinkSync(at('page-data'), at('data-link'));
+    writeFileSync(at('leak.css'), BIG_TEXT);
+    symlinkSync('/etc/passwd', at('leak.css.gz'));
+    writeFileSync(at('.env'), 'SECRET=1');
+    mkdirSync(at('.git'));
+    writeFileSync(at('.git/config'), '[core]');
+    mkdirSync(at('images'), { recursive: true });
+    writeFileSync(at('images/.env'), 'SECRET=2');
+    mkdirSync(at('.well-known'));
+    writeFileSync(at('.well-known/security.txt'), 'Contact: mailto:security@example.com');
+    writeFileSync(at('.well-known/.hidden'), 'no');
+  });
+
+  it('answers 404 for a link whose target leaves the folder, a file or a directory', async () => {
+    for (const url of ['/passwd.txt', '/etc/passwd', '/etc/hostname', '/etc/', '/etc']) {
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.body, url).toContain('Página não encontrada');
+      expect(res.body, url).not.toContain('root:');
+    }
+    // nor through a precompressed sibling that is such a link: the file itself is sent
+    const css = await get('/leak.css', { headers: { 'accept-encoding': 'gzip' } });
+    expect(css.status).toBe(200);
+    expect(gunzipSync(css.bytes).toString()).toBe(BIG_TEXT);
+  });
+
+  it('serves a link that stays inside the folder', async () => {
+    expect((await get('/inner-link.txt')).body).toBe('inside the site');
+    const data = await get('/data-link/app-data.json');
+    expect(data.status).toBe(200);
+    expect(data.body).toContain('compilationHash');
+  });
+
+  it('answers 404 for dotfiles and dot-folders, except /.well-known/', async () => {
+    for (const url of [
+      '/.env',
+      '/.git/config',
+      '/images/.env',
+      '/%2eenv',
+      '/.well-known/.hidden',
+    ]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.body, url).not.toContain('SECRET');
+      expect(res.body, url).not.toContain('[core]');
+    }
+    const security = await get('/.well-known/security.txt');
+    expect(security.status).toBe(200);
+    expect(security.body).toBe('Contact: mailto:security@example.com');
+  });
+
+  it('follows a root that is a symlink to wherever it points now', async () => {
+    const dir = tempDir();
+    const builds: Array<[string, string]> = [
+      ['a', 'build A'],
+      ['b', 'build B'],
+    ];
+    for (const [name, text] of builds) {
+      mkdirSync(path.join(dir, name));
+      writeFileSync(path.join(dir, name, 'index.html'), `<!DOCTYPE html><p>${text}</p>`);
+    }
+    writeFileSync(path.join(dir, 'b', 'new.txt'), 'only in B');
+    const root = path.join(dir, 'site');
+    symlinkSync('a', root);
+    const linked = await serve({ dir: root, port: 0 });
+    try {
+      expect((await get('/', { base: linked.url })).body).toContain('build A');
+      expect((await get('/new.txt', { base: linked.url })).status).toBe(404);
+      // a deploy replaces the link in one rename(2)
+      symlinkSync('b', `${root}.next`);
+      renameSync(`${root}.next`, root);
+      expect((await get('/', { base: linked.url })).body).toContain('build B');
+      expect((await get('/new.txt', { base: linked.url })).body).toBe('only in B');
+    } finally {
+      await linked.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // `ssg dev`: Vite serves the browser code; pages are rendered on request by the build's stages.
-import { readFile, stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 // Vite is imported when the dev server starts: importing the package's API must not load it.
 import type { ViteDevServer } from 'vite';
@@ -25,9 +25,11 @@ import { collectRoutes } from '../pipeline/routes.ts';
 import type { LoadedSite } from '../pipeline/types.ts';
 import { contentTypeOf } from '../serve/content-types.ts';
 import { listenOnFreePort } from '../serve/listen.ts';
+import { isDotPath, realPathInside } from '../serve/published.ts';
 import { escapeHtml } from '../shared/html.ts';
 import { type MatchPath, matchedPageFile, matchPathsOf } from '../shared/match-paths.ts';
 import type { SiteDefinition } from '../site/index.ts';
+import { refusesToPublish } from './publish-guard.ts';
 
 /** The site's folders copied as they are into the output (`defineSite({ assets })`). */
 type SiteAssets = ReturnType<NonNullable<SiteDefinition<unknown>['assets']>>;
@@ -97,15 +99,22 @@ export async function dev(
     mode: 'development',
     user: userVite,
   });
+  // Created before Vite, so HMR's websocket shares its address and port (Vite's own would take
+  // port 24678 on every address, and a second `ssg dev` would find it taken).
+  const server = createServer((req, res) => {
+    if (refusesToPublish(served, req.url ?? '/')) void answer(req, res, true);
+    else vite.middlewares(req, res, () => void answer(req, res));
+  });
   const vite = await createViteServer(
     mergeConfig(shared, {
       appType: 'custom',
       logLevel: 'warn',
-      server: { middlewareMode: true },
+      server: { middlewareMode: true, ws: { server }, fs: { strict: true } },
       // Only the site's own code: the site folder may hold built pages (dist/) to ignore.
       optimizeDeps: { entries: [setup.files.browser] },
     }),
   );
+  const served = { root: vite.config.root, publicDir: vite.config.publicDir || false } as const;
   let output: Promise<DevOutput> | null = null;
   const invalidate = () => {
     output = null;
@@ -134,36 +143,36 @@ export async function dev(
     };
   };
 
-  const { createServer } = await import('node:http');
-  const server = createServer((req, res) => {
-    vite.middlewares(req, res, () => void answer(req, res));
-  });
-  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+  /** A page, its JSON, an image or an asset file; `refused`: the 404 page (a path `ssg serve` would not publish). */
+  const answer = async (req: IncomingMessage, res: ServerResponse, refused = false) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       if (await contentChanged(output)) invalidate();
       output ??= render();
       const { files: all, assets, images, matchPaths } = await output;
-      const image = await devImage(images, url.pathname);
+      const image = refused ? undefined : await devImage(images, url.pathname);
       if (image) {
         res.writeHead(200, { 'content-type': image.type, 'cache-control': 'no-store' });
         res.end(await readFile(image.file));
         return;
       }
-      const key = lookup(all, url.pathname);
+      const key = refused ? undefined : lookup(all, url.pathname);
       // The build copies these folders into the output; here they are read where they are.
-      const asset = key ? undefined : await assetFileOf(assets, url.pathname);
+      const asset = key || refused ? undefined : await assetFileOf(assets, url.pathname);
       if (asset) {
         res
           .writeHead(200, { 'content-type': contentTypeOf(asset), 'cache-control': 'no-store' })
           .end(await readFile(asset));
         return;
       }
-      const page = key ?? pageOfMatchPath(matchPaths, url.pathname);
+      const page = key ?? (refused ? undefined : pageOfMatchPath(matchPaths, url.pathname));
       const body = (page && all.get(page)) ?? all.get('/404.html') ?? '';
       const type = page ? contentTypeOf(page) : 'text/html; charset=utf-8';
       const html = type.startsWith('text/html')
-        ? await vite.transformIndexHtml(url.pathname, htmlForDevServer(String(body)))
+        ? await vite.transformIndexHtml(
+            refused ? '/404.html' : url.pathname, // a refused path is not resolved again, even by Vite
+            htmlForDevServer(String(body)),
+          )
         : body;
       res
         .writeHead(page ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store' })
@@ -218,7 +227,7 @@ function lookup(files: Map<string, unknown>, pathname: string): string | undefin
   return candidates.find((c) => files.has(c));
 }
 
-/** The file at `pathname` in one of the site's asset folders, if there is one. */
+/** The file at `pathname` in one of the site's asset folders, if there is one (never a dotfile or a link out of it). */
 async function assetFileOf(assets: SiteAssets, pathname: string): Promise<string | undefined> {
   let wanted: string;
   try {
@@ -226,13 +235,18 @@ async function assetFileOf(assets: SiteAssets, pathname: string): Promise<string
   } catch {
     return undefined;
   }
+  if (isDotPath(wanted)) return undefined;
   for (const { from, to } of assets) {
     const prefix = path.posix.join('/', to, '/');
     if (!wanted.startsWith(prefix)) continue;
-    const file = path.resolve(from, `.${path.posix.join('/', wanted.slice(prefix.length))}`);
-    // Only files inside the folder: a `..` in the path must not reach the rest of the disk.
-    if (!file.startsWith(path.resolve(from) + path.sep)) continue;
-    if ((await stat(file).catch(() => undefined))?.isFile()) return file;
+    const folder = await realpath(from).catch(() => undefined);
+    if (folder === undefined) continue;
+    // Only files whose real path is inside the folder: neither `..` nor a link may reach the rest of the disk.
+    const file = realPathInside(
+      folder,
+      path.join(from, path.posix.join('/', wanted.slice(prefix.length))),
+    );
+    if (file !== null && (await stat(file).catch(() => undefined))?.isFile()) return file;
   }
   return undefined;
 }

@@ -1,0 +1,224 @@
+// Real: `ssg serve` and `ssg build --force` as child processes (the compiled CLI) on the mini site, node's HTTP client, autocannon, /proc/<pid>/fd. Faked: nothing; large files are written into the served folder.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMini, contentCopy, MINI_CONTENT, MINI_SITE, must, readJson } from './helpers.ts';
+
+const BIN = path.resolve(import.meta.dirname, '../bin/ssg.mjs');
+const AUTOCANNON = path.resolve(
+  import.meta.dirname,
+  '../../../node_modules/autocannon/autocannon.js',
+);
+/** Large enough that a download is still running when the test acts on it. */
+const BIG = Buffer.alloc(24 * 1024 * 1024, 0x61);
+
+let outDir: string;
+let server: { child: ChildProcess; port: number; exit: Promise<string> };
+
+/** `ssg serve DIR` in a child process, once it says where it listens. */
+async function startServe(dir: string): Promise<typeof server> {
+  const child = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0'], {
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += d));
+  const exit = new Promise<string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(`exit ${code ?? signal}: ${stderr}`)),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let stdout = '';
+    child.stdout?.on('data', (d) => {
+      stdout += d;
+      const url = /at (http:\S+)/.exec(stdout)?.[1];
+      if (url) resolve(Number(new URL(url).port));
+    });
+    void exit.then(reject);
+  });
+  return { child, port, exit };
+}
+
+/** Open descriptors of the server process. */
+const openFds = () => readdirSync(`/proc/${server.child.pid}/fd`).length;
+const alive = () => server.child.exitCode === null && server.child.signalCode === null;
+
+/** A whole GET: its status, or -1 when the connection failed. */
+const statusOf = (urlPath: string): Promise<number> =>
+  new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: urlPath }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', () => resolve(-1));
+    });
+    req.on('error', () => resolve(-1));
+    req.end();
+  });
+
+/** A download the client gives up after its first bytes (a visitor leaving the page). */
+const abortedDownload = (urlPath: string): Promise<void> =>
+  new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: urlPath }, (res) => {
+      res.once('data', () => {
+        req.destroy();
+        resolve();
+      });
+    });
+    req.on('error', () => resolve());
+    req.end();
+  });
+
+/** A download that waits after its headers until `resume`; then the bytes it got and how it ended. */
+function pausedDownload(urlPath: string) {
+  let received = 0;
+  let announced = -1;
+  let resume = () => {};
+  const started = new Promise<void>((ready) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: urlPath }, (res) => {
+      announced = Number(res.headers['content-length']);
+      res.pause();
+      res.on('data', (chunk: Buffer) => (received += chunk.length));
+      resume = () => res.resume();
+      ready();
+      res.on('end', () => done('end'));
+      res.on('error', () => done('error'));
+    });
+    req.on('error', () => done('error'));
+    // a response that stops short of its length without ending would wait forever
+    req.setTimeout(15_000, () => req.destroy());
+    req.end();
+  });
+  let done: (how: 'end' | 'error') => void = () => {};
+  const ended = new Promise<{ how: 'end' | 'error'; received: number; announced: number }>(
+    (resolve) => {
+      done = (how) => resolve({ how, received, announced });
+    },
+  );
+  return { started, ended, resume: () => resume() };
+}
+
+interface LoadResult {
+  requests: { total: number };
+  non2xx: number;
+}
+
+/** One bounded round of autocannon at 100 connections (its CLI prints JSON only when it ends by itself). */
+function loadRound(url: string): Promise<LoadResult> {
+  const load = spawn(process.execPath, [AUTOCANNON, '-c', '100', '-a', '2000', '-j', url], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let report = '';
+  load.stdout?.on('data', (d) => (report += d));
+  return new Promise((resolve) => load.on('exit', () => resolve(JSON.parse(report) as LoadResult)));
+}
+
+beforeAll(async () => {
+  outDir = (await buildMini()).outDir;
+  server = await startServe(outDir);
+});
+afterAll(() => {
+  server?.child.kill();
+});
+
+describe('ssg serve under churn', () => {
+  it('gives back the descriptor of every aborted download', async () => {
+    writeFileSync(path.join(outDir, 'aborted.bin'), BIG);
+    expect(await statusOf('/')).toBe(200);
+    const baseline = openFds();
+    for (let batch = 0; batch < 6; batch++) {
+      await Promise.all(Array.from({ length: 50 }, () => abortedDownload('/aborted.bin')));
+    }
+    // 300 downloads aborted: each one's file is closed once its stream is destroyed
+    await expect
+      .poll(openFds, { timeout: 15_000, interval: 200 })
+      .toBeLessThanOrEqual(baseline + 5);
+    expect(alive()).toBe(true);
+    expect(await statusOf('/')).toBe(200);
+  });
+
+  it('ends only the response of a file deleted or replaced while it is sent, and keeps answering', async () => {
+    const deleted = path.join(outDir, 'deleted.bin');
+    const replaced = path.join(outDir, 'replaced.bin');
+    const renamed = path.join(outDir, 'renamed.bin');
+    for (const file of [deleted, replaced, renamed]) writeFileSync(file, BIG);
+    const downloads = ['/deleted.bin', '/replaced.bin', '/renamed.bin'].map(pausedDownload);
+    await Promise.all(downloads.map((d) => d.started));
+    rmSync(deleted);
+    writeFileSync(replaced, 'shorter now'); // truncated and rewritten in place
+    writeFileSync(`${renamed}.new`, 'a new file');
+    renameSync(`${renamed}.new`, renamed); // as a build puts files in place
+    for (const d of downloads) d.resume();
+    const [fromDeleted, fromReplaced, fromRenamed] = await Promise.all(
+      downloads.map((d) => d.ended),
+    );
+    // a file held open keeps its bytes: the visitor gets the whole file it asked for
+    expect(fromDeleted).toEqual({ how: 'end', received: BIG.length, announced: BIG.length });
+    expect(fromRenamed).toEqual({ how: 'end', received: BIG.length, announced: BIG.length });
+    // bytes cut short in place: the response is ended as failed, never as a shorter "complete" one
+    const cut = must(fromReplaced, 'the replaced download');
+    expect(cut.how === 'error' || cut.received === cut.announced).toBe(true);
+    expect(alive()).toBe(true);
+    expect(await statusOf('/')).toBe(200);
+
+    // requests that start while their file is deleted and written again, many times over
+    const churned = path.join(outDir, 'churned.bin');
+    const small = Buffer.alloc(1024 * 1024, 0x62);
+    let stop = false;
+    const churn = (async () => {
+      while (!stop) {
+        writeFileSync(`${churned}.tmp`, small);
+        renameSync(`${churned}.tmp`, churned);
+        await new Promise((resolve) => setImmediate(resolve));
+        rmSync(churned, { force: true });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const statuses: number[] = [];
+    for (let round = 0; round < 10 && alive(); round++) {
+      statuses.push(
+        ...(await Promise.all(Array.from({ length: 50 }, () => statusOf('/churned.bin')))),
+      );
+    }
+    stop = true;
+    await churn;
+    // each request found the file (200) or not (404); none took the server down
+    expect(statuses.filter((s) => s !== 200 && s !== 404)).toEqual([]);
+    expect(alive()).toBe(true);
+    expect(await statusOf('/churned.bin')).toBe(404);
+    expect(await statusOf('/')).toBe(200);
+  });
+
+  it('keeps answering while `ssg build --force` rebuilds the folder under 100 connections', async () => {
+    // two contents, so each rebuild changes every page and swaps a whole new folder in
+    const other = contentCopy();
+    const site = readJson(path.join(other, 'site.json')) as Record<string, unknown>;
+    writeFileSync(path.join(other, 'site.json'), JSON.stringify({ ...site, name: 'Outro nome' }));
+    const rebuilds = (async () => {
+      const codes: Array<number | null> = [];
+      for (const content of [other, MINI_CONTENT]) {
+        const rebuild = spawn(
+          process.execPath,
+          [BIN, 'build', '--root', MINI_SITE, '--content', content, '--out', outDir, '--force'],
+          { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } },
+        );
+        codes.push(await new Promise<number | null>((resolve) => rebuild.on('exit', resolve)));
+      }
+      return codes;
+    })();
+    let building = true;
+    void rebuilds.finally(() => (building = false));
+    // 100 connections for as long as the rebuilds run, in bounded rounds of 2,000 requests
+    const rounds: LoadResult[] = [];
+    while (building && alive()) rounds.push(await loadRound(`http://127.0.0.1:${server.port}/`));
+    expect(await rebuilds).toEqual([0, 0]);
+    const result = {
+      requests: rounds.reduce((sum, r) => sum + r.requests.total, 0),
+      non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    };
+    expect(result.requests).toBeGreaterThan(0);
+    const state = await Promise.race([server.exit, Promise.resolve(JSON.stringify(result))]);
+    expect(alive(), state).toBe(true);
+    expect(await statusOf('/')).toBe(200);
+    expect(await statusOf('/sobre/')).toBe(200);
+  });
+});
