@@ -18,12 +18,12 @@ import { buildMini, MINI_CONTENT, MINI_SITE, miniSiteCopy, snapshot, tempDir } f
 import { photoJpeg } from './photos.ts';
 
 /** A copy of the mini site whose `content/images/` is copied to `/images/` (defineSite's `assets`). */
-function siteWithImages(contentDir?: string): { root: string; content: string } {
+function siteWithImages(contentDir?: string, moreAssets = ''): { root: string; content: string } {
   const root = miniSiteCopy();
   const site = path.join(root, 'src/site.ts');
   const code = readFileSync(site, 'utf8').replace(
     '  files: ({ routes }) =>',
-    "  assets: (c) => [{ from: path.join(c.contentDir, 'images'), to: 'images' }],\n  files: ({ routes }) =>",
+    `  assets: (c) => [{ from: path.join(c.contentDir, 'images'), to: 'images' }${moreAssets}],\n  files: ({ routes }) =>`,
   );
   writeFileSync(site, code);
   const content = contentDir ?? path.join(root, 'content');
@@ -103,6 +103,19 @@ describe('links in the copied folders', () => {
     expect(readFileSync(out('images/site.json'))).toEqual(
       readFileSync(path.join(content, 'site.json')),
     );
+  });
+
+  it("a folder the code names inside node_modules (a font package in pnpm's .pnpm store) is copied with its files", async () => {
+    const fonts = 'vendor/node_modules/.pnpm/fonte@1.0.0/node_modules/fonte/files';
+    const { root, content } = siteWithImages(
+      undefined,
+      `, { from: path.join(c.contentDir, '../${fonts}'), to: 'fonts' }`,
+    );
+    mkdirSync(path.join(root, fonts), { recursive: true });
+    writeFileSync(path.join(root, fonts, 'fonte.woff2'), 'wOF2');
+    const outDir = path.join(tempDir(), 'out');
+    await buildMini({ root, contentDir: content, outDir });
+    expect(readFileSync(path.join(outDir, 'fonts/fonte.woff2'), 'utf8')).toBe('wOF2');
   });
 
   it('a link put in place of an output file is replaced by the file on the next build, never carried over', async () => {

@@ -1,5 +1,5 @@
 // Real: build() of the mini fixture site several times into one folder. Faked: the chunks of older builds (files added to the output, as a build with other code would leave them).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SsgError } from '../src/index.ts';
@@ -83,6 +83,20 @@ describe('chunks of previous builds (deploy skew)', () => {
       compilationHash: 'unrecorded',
       files: ['_ssg/legacy-LLLL.js'],
     });
+  });
+
+  it('never carries over a link put in the place of a kept chunk (to /etc/passwd)', async () => {
+    const outDir = path.join(tempDir(), 'site');
+    await buildMini({ outDir });
+    const chunk = '_ssg/only-in-a-AAAA.js';
+    symlinkSync('/etc/passwd', path.join(outDir, chunk));
+    const r = record(outDir);
+    const latest = must(r.builds[0]);
+    latest.compilationHash = 'other';
+    latest.files.push(chunk);
+    writeFileSync(path.join(outDir, '_ssg-host/builds.json'), JSON.stringify(r));
+    await buildMini({ outDir });
+    expect(existsSync(path.join(outDir, chunk))).toBe(false);
   });
 
   it('never copies a file outside _ssg/ named by a tampered record', async () => {

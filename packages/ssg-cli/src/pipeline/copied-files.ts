@@ -37,7 +37,11 @@ export async function resolveCopied(
   const siteRoots = await Promise.all([roots.root, roots.contentDir].map(realOrSelf));
   const out: ResolvedCopies = { files: [], dotfiles: [], dangling: [] };
   const issues: ContentIssue[] = [];
-  const shown = (file: string) => path.relative(roots.root, file) || '.';
+  // relative to the site when inside it (`public/x.jpg`), else absolute (a --content folder elsewhere)
+  const shown = (file: string) => {
+    const rel = path.relative(roots.root, file);
+    return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel || '.';
+  };
   for (const asset of assets) {
     // the image service's own cache files, named by content: place-copied.ts never links a link
     if (asset.immutable) {
@@ -52,7 +56,8 @@ export async function resolveCopied(
       ? [...siteRoots, real]
       : siteRoots;
     const walker = { allowed, out, issues, shown };
-    const refused = refusal(real, allowed);
+    // a dot on the way to a folder the code names as it is (a package in pnpm's `.pnpm`) is its choice
+    const refused = real === named ? refusal(real, allowed, false) : refusal(real, allowed);
     if (refused) {
       issues.push(linkIssue(shown(named), real, refused));
       continue;
@@ -146,9 +151,12 @@ async function followLink(
 type Refusal = 'outside' | 'dotfile' | 'loop';
 
 /** Why `real` may not be published: outside every allowed folder, or a dotfile inside one. */
-function refusal(real: string, allowed: readonly string[]): Refusal | undefined {
-  const home = allowed.find((dir) => real === dir || real.startsWith(dir + path.sep));
-  if (home === undefined) return 'outside';
+function refusal(real: string, allowed: readonly string[], dots = true): Refusal | undefined {
+  const homes = allowed.filter((dir) => real === dir || real.startsWith(dir + path.sep));
+  if (homes.length === 0) return 'outside';
+  if (!dots) return undefined;
+  // measured from the nearest: a package folder inside node_modules/.pnpm is a home of its own
+  const home = homes.reduce((a, b) => (b.length > a.length ? b : a));
   const inside = path.relative(home, real).split(path.sep);
   return inside.some((part) => part.startsWith('.') && part !== WELL_KNOWN) ? 'dotfile' : undefined;
 }

@@ -1,5 +1,5 @@
 // The chunks of recent builds, carried into the new output for tabs still running them.
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HOST_DIR } from '../host/rules.ts';
@@ -77,7 +77,8 @@ export async function keepRecentChunks(ctx: {
         continue;
       const from = path.join(ctx.outDir, file);
       const to = path.join(ctx.stagingDir, file);
-      if (!existsSync(from) || existsSync(to)) continue;
+      // a regular file only: a link put in a chunk's place would publish what it points to
+      if (!lstatSync(from, { throwIfNoEntry: false })?.isFile() || existsSync(to)) continue;
       await mkdir(path.dirname(to), { recursive: true });
       await copyFile(from, to);
       kept.push(file);
