@@ -75,8 +75,8 @@ export function createLoader(options: LoaderOptions): SsgLoader {
       appData = fetchOk<AppData>(appDataUrl(), c)
         .then(({ compilationHash: hash, buildId }) => {
           if (hash && c.compilationHash && hash !== c.compilationHash) stale = hash;
-          else if (build !== buildId) {
-            if (build) drop();
+          else {
+            if (build && build !== buildId) drop();
             build = buildId;
           }
         })
@@ -89,8 +89,6 @@ export function createLoader(options: LoaderOptions): SsgLoader {
   // every page-data request checks app-data beside it, so a prefetched page still opens at once
   const { load, loaded, drop } = createResources(c, checkForUpdate);
   const enqueue = createPrefetchQueue(c, load);
-  /** A page's resources, or why they cannot be had. */
-  const attempt = (path: string) => load(path).catch((e: LoadFailure) => e);
 
   /** The page is going away: the returned promise never settles, so nothing more renders. */
   const reload = () => {
@@ -127,7 +125,7 @@ export function createLoader(options: LoaderOptions): SsgLoader {
       const path = pathKey(rawPath);
       lastPath = path;
       watchVisibility();
-      const [res] = await Promise.all([attempt(path), checkForUpdate()]);
+      const [res] = await Promise.all([load(path).catch((e: LoadFailure) => e), checkForUpdate()]);
       if (stale) {
         // this HTML is older than the deployed build: reload once per new hash
         if (takeOnce(c.storage, RELOAD_KEY, stale)) return reload();
@@ -148,10 +146,13 @@ export function createLoader(options: LoaderOptions): SsgLoader {
       const held = build;
       // a page held since before a deploy must not open as it was: app-data is asked beside it
       // (a page held needs no request of its own, so without this the click would never ask)
-      let [res] = await Promise.all([attempt(path), checkForUpdate()]);
+      let [res] = await Promise.all([
+        load(path).catch((e: LoadFailure) => e),
+        c.navigator.onLine && checkForUpdate(),
+      ]);
       if (stale) return go(path);
       // new content under the same code: what was held is dropped, so this page's is fetched again
-      if (build !== held) res = await attempt(path);
+      if (build !== held) res = await load(path).catch((e: LoadFailure) => e);
       if (res instanceof Error) {
         // spec §8: back to the last known path once per chunk (a deploy gives it new chunk names);
         // the second time, a full navigation whose start does not reload for the chunk again
