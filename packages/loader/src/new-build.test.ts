@@ -53,10 +53,11 @@ describe('new content under the same code (same compilation hash, new build id)'
     const { loader, net } = await heldThenDeployed(site('build-1', ' v2'));
     loader.hover('/servicos/');
     const res = loader.loadPage('/servicos/');
-    // the start's (the first hover, just after it, shared it) and this hover's
-    expect(net.count(APP)).toBe(2);
+    // the start's, the first hover's (beside its page-data) and this hover's: none of the click's
+    expect(net.count(APP)).toBe(3);
     expect(title(await settle(res))).toEqual({ title: 'servicos v2' });
-    expect(net.count(APP)).toBe(2);
+    // the new page-data is fetched with an app-data request beside it, as every page-data is
+    expect(net.count(APP)).toBe(4);
   });
 
   it('the same build id: a page held opens as it is, fetched once', async () => {
