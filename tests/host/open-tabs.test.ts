@@ -120,8 +120,10 @@ describe('a tab open across a deploy', () => {
     await later();
     const asked = appDataRequests(log);
 
+    const clicked = performance.now();
     await page.click('header a[href="/sobre/"]');
     await showing(page, '/sobre/', 'sobre');
+    const shownMs = performance.now() - clicked;
     expect(await seen(page)).toContain('Texto B de sobre');
     expect(await seen(page)).not.toContain('Texto A');
 
@@ -132,7 +134,7 @@ describe('a tab open across a deploy', () => {
     expect(documentRequests(log)).toEqual(['/servicos/']);
     expect(log.errors).toEqual([]);
     console.info(
-      `[figures] new text, same code: ${appDataRequests(log) - asked} app-data request(s) for the click and Back`,
+      `[figures] new text, same code: click → new text ${shownMs.toFixed(0)} ms; ${appDataRequests(log) - asked} app-data request(s) for the click and Back`,
     );
   });
 
@@ -146,11 +148,13 @@ describe('a tab open across a deploy', () => {
     expect(b.compilationHash).not.toBe(hashA);
     await later();
 
+    const clicked = performance.now();
     await page.click('header a[href="/sobre/"]');
     await page.waitForFunction(
       () => document.querySelector('[data-build]')?.textContent === 'versão B',
       { timeout: 15_000 },
     );
+    const landedMs = performance.now() - clicked;
     await hydrated(page);
     expect(
       await page.$eval('meta[name="ssg-compilation-hash"]', (e) => e.getAttribute('content')),
@@ -159,5 +163,6 @@ describe('a tab open across a deploy', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(documentRequests(log)).toEqual(['/', '/sobre/']);
     expect(log.errors).toEqual([]);
+    console.info(`[figures] new code: click → new build's page shown ${landedMs.toFixed(0)} ms`);
   });
 });

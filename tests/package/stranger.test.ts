@@ -108,7 +108,7 @@ describe('a stranger installs the packed packages outside the workspace', () => 
         "import { Link, useLocation } from '@ssg/cli/runtime';",
         'export const loader = createLoader;',
         'export const page: PageData | undefined = undefined;',
-        "export const app: AppData = { compilationHash: 'abc' };",
+        "export const app: AppData = { compilationHash: 'abc', buildId: 'def' };",
         'export function Here() {',
         '  const { pathname } = useLocation();',
         '  return <Link to="/">{pathname}</Link>;',

@@ -2,7 +2,6 @@
 // visibility and loadComponent; vitest's fake timers where retries or polling wait.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, fakeOptions, settle, site, throwingStorage } from '../test/fakes.ts';
-import { APP_DATA_FRESH_MS } from './constants.ts';
 import { CHUNK_KEY, createLoader, RELOAD_KEY } from './loader.ts';
 
 const SERVICOS = '/page-data/servicos/page-data.json';
@@ -177,7 +176,6 @@ describe('loadPage', () => {
     const routes: Record<string, Answer | Answer[]> = { ...site() };
     const { loader, nav, net } = await started(routes);
     routes[APP] = site('build-2')[APP] ?? 404;
-    await vi.advanceTimersByTimeAsync(APP_DATA_FRESH_MS); // the start's answer is not trusted longer
     expect(await settle(loader.loadPage('/servicos/'))).toBeNull();
     expect(nav.assigned).toEqual(['/servicos/']);
     // and every later navigation too, without asking again

@@ -61,36 +61,39 @@ export function createLoader(options: LoaderOptions): SsgLoader {
   /** The build id of the data held: another under the same code means new content. */
   let build: string | undefined;
   let appData: Promise<unknown> | undefined;
-  let askedAt = -Infinity;
+  // when the last app-data request began (0: never; `start` asks at once)
+  let askedAt = 0;
 
   /**
    * Data of a newer build than this HTML's marks the page stale; an unknown hash does not. A new
    * build id under the same code drops the data held, so the next navigation shows the new content.
+   * The request in flight answers every caller, and so does an answer to one begun less than
+   * `trustMs` ago.
    */
-  const checkForUpdate = async () => {
-    // a request begun less than APP_DATA_FRESH_MS ago answers every caller: the pointer's arrival
-    // on a link asks, and the click that follows waits for nothing more
-    if (c.now() - askedAt >= APP_DATA_FRESH_MS) {
+  const checkForUpdate = async (trustMs = 0) => {
+    if (!appData && c.now() - askedAt >= trustMs) {
       askedAt = c.now();
       appData = fetchOk<AppData>(appDataUrl(), c)
         .then(({ compilationHash: hash, buildId }) => {
           if (hash && c.compilationHash && hash !== c.compilationHash) stale = hash;
-          else if (build !== buildId) {
-            if (build) drop();
+          else {
+            if (build && build !== buildId) drop();
             build = buildId;
           }
         })
-        .catch(() => {});
+        .catch(() => {})
+        .then(() => {
+          appData = undefined;
+        });
     }
     await appData;
     return !!stale;
   };
 
-  // every page-data request checks app-data beside it, so a prefetched page still opens at once
+  // every page-data request checks app-data beside it (a new request: the two answers are of one
+  // moment), so a prefetched page still opens at once
   const { load, loaded, drop } = createResources(c, checkForUpdate);
   const enqueue = createPrefetchQueue(c, load);
-  /** A page's resources, or why they cannot be had. */
-  const attempt = (path: string) => load(path).catch((e: LoadFailure) => e);
 
   /** The page is going away: the returned promise never settles, so nothing more renders. */
   const reload = () => {
@@ -127,7 +130,7 @@ export function createLoader(options: LoaderOptions): SsgLoader {
       const path = pathKey(rawPath);
       lastPath = path;
       watchVisibility();
-      const [res] = await Promise.all([attempt(path), checkForUpdate()]);
+      const [res] = await Promise.all([load(path).catch((e: LoadFailure) => e), checkForUpdate()]);
       if (stale) {
         // this HTML is older than the deployed build: reload once per new hash
         if (takeOnce(c.storage, RELOAD_KEY, stale)) return reload();
@@ -145,13 +148,11 @@ export function createLoader(options: LoaderOptions): SsgLoader {
       const path = pathKey(rawPath);
       // after a deploy or a service worker update, only a full load gets matching code and data
       if (stale || c.updateAvailable()) return go(path);
-      const held = build;
-      // a page held since before a deploy must not open as it was: app-data is asked beside it
-      // (a page held needs no request of its own, so without this the click would never ask)
-      let [res] = await Promise.all([attempt(path), checkForUpdate()]);
+      // a page held since before a deploy must not open as it was: it needs no request of its
+      // own, so app-data is asked first (a new build id drops it, and it is fetched again below)
+      if (c.navigator.onLine && loaded.has(path)) await checkForUpdate(APP_DATA_FRESH_MS);
+      const res = await load(path).catch((e: LoadFailure) => e);
       if (stale) return go(path);
-      // new content under the same code: what was held is dropped, so this page's is fetched again
-      if (build !== held) res = await attempt(path);
       if (res instanceof Error) {
         // spec §8: back to the last known path once per chunk (a deploy gives it new chunk names);
         // the second time, a full navigation whose start does not reload for the chunk again
@@ -169,7 +170,7 @@ export function createLoader(options: LoaderOptions): SsgLoader {
       const path = pathKey(rawPath);
       // intent: app-data is asked now, so that the click that may follow need not wait for it
       load(path).catch(() => {});
-      void checkForUpdate();
+      void checkForUpdate(APP_DATA_FRESH_MS);
     },
     checkForUpdate,
     chunkFailed,

@@ -1,7 +1,7 @@
 // Real createLoader over real resources: a new build deployed while a tab holds pages of the old
 // one. Fake fetch (its table swapped for the new build's files), storage, location; fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Answer, fakeOptions, settle, site } from '../test/fakes.ts';
+import { type Answer, desktop, fakeOptions, settle, site } from '../test/fakes.ts';
 import { APP_DATA_FRESH_MS } from './constants.ts';
 import { createLoader } from './loader.ts';
 import type { PageResources } from './types.ts';
@@ -14,9 +14,9 @@ beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 /** A tab on `/` that has loaded /servicos/ (prefetched or hovered); then `next` is deployed. */
-async function heldThenDeployed(next: Record<string, Answer>) {
+async function heldThenDeployed(next: Record<string, Answer>, navigator = desktop()) {
   const routes: Record<string, Answer | Answer[]> = { ...site() };
-  const f = fakeOptions(routes);
+  const f = fakeOptions(routes, { navigator });
   const loader = createLoader(f.options);
   await loader.start('/');
   loader.hover('/servicos/');
@@ -53,10 +53,11 @@ describe('new content under the same code (same compilation hash, new build id)'
     const { loader, net } = await heldThenDeployed(site('build-1', ' v2'));
     loader.hover('/servicos/');
     const res = loader.loadPage('/servicos/');
-    // the start's (the first hover, just after it, shared it) and this hover's
-    expect(net.count(APP)).toBe(2);
+    // the start's, the first hover's (beside its page-data) and this hover's: none of the click's
+    expect(net.count(APP)).toBe(3);
     expect(title(await settle(res))).toEqual({ title: 'servicos v2' });
-    expect(net.count(APP)).toBe(2);
+    // the new page-data is fetched with an app-data request beside it, as every page-data is
+    expect(net.count(APP)).toBe(4);
   });
 
   it('the same build id: a page held opens as it is, fetched once', async () => {
@@ -66,6 +67,18 @@ describe('new content under the same code (same compilation hash, new build id)'
     expect(net.count(SERVICOS)).toBe(1);
     expect(net.count(QUERY)).toBe(1);
     expect(nav.assigned).toEqual([]);
+  });
+});
+
+describe('offline', () => {
+  it('a page held opens at once, without waiting for app-data and its retries', async () => {
+    const offline = desktop({ onLine: false });
+    const { loader, net } = await heldThenDeployed({}, offline);
+    const asked = net.count(APP);
+    const res = loader.loadPage('/servicos/');
+    await vi.advanceTimersByTimeAsync(0); // no retry's wait passes
+    expect(title(await res)).toEqual({ title: 'servicos' });
+    expect(net.count(APP)).toBe(asked);
   });
 });
 

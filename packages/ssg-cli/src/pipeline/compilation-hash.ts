@@ -16,8 +16,9 @@ export interface SessionInput {
 }
 
 /**
- * Pages' HTML and page-data are not in it: a navigation fetches them fresh and they work with
- * the same code, so a change of page content rewrites only those pages, not every document.
+ * Pages' HTML and page-data are not in it: they work with the same code, so a change of page
+ * content rewrites only those pages, not every document. App-data's build id (build-id.ts) covers
+ * them: a tab that sees it change drops the page-data it holds and fetches the new.
  */
 export function compilationHashOf(input: SessionInput): string {
   const digest = createHash('sha256');
