@@ -15,8 +15,9 @@ export const PREFETCH_BATCH_INTERVAL_MS = 3000;
 /** A tab hidden at least this long re-checks app-data when it becomes visible again. */
 export const HIDDEN_RECHECK_MS = 60_000;
 /**
- * Every navigation asks app-data whether a new build is deployed; a request begun less than this
- * ago answers it (the one made when the pointer reached the link), so the click need not wait.
+ * A navigation to a page the loader holds asks app-data whether a new build is deployed; a request
+ * begun less than this ago answers it (the one made when the pointer reached the link), so the
+ * click need not wait.
  */
 export const APP_DATA_FRESH_MS = 1000;
 /** Spec §4/§9: user agents that are never prefetched for. */

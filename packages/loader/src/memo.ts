@@ -1,6 +1,7 @@
 /**
- * A cache of one promise per key (in `cache`, which its owner may clear), shared by concurrent callers. A rejected promise is dropped
- * so that the next caller tries again instead of inheriting a failure that may be transient.
+ * A cache of one promise per key (in `cache`, which its owner may clear), shared by concurrent
+ * callers. A rejected promise is dropped so that the next caller tries again instead of
+ * inheriting a failure that may be transient.
  */
 export function memo(cache: Map<string, Promise<unknown>>) {
   return <T>(key: string, make: () => Promise<T>): Promise<T> => {

@@ -136,3 +136,38 @@ describe('page resources', () => {
     expect(alongside).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('drop (new content deployed)', () => {
+  it('forgets every page and file held: the next load fetches them again', async () => {
+    const { load, loaded, drop, net } = setup();
+    await load('/');
+    drop();
+    expect(loaded.size).toBe(0);
+    await load('/');
+    expect(net.count('/page-data/index/page-data.json')).toBe(2);
+    expect(net.count('/page-data/sq/d/111.json')).toBe(2);
+    expect(net.count('/slice-data/footer.json')).toBe(2);
+  });
+
+  it('a load begun before the drop does not put the old build data back', async () => {
+    const net = fakeFetch(site());
+    let answer = () => {};
+    // the app-data check beside the page-data answers only when the test says so
+    const alongside = () => new Promise<void>((resolve) => (answer = resolve));
+    const r = createResources(
+      {
+        ...LOADER_DEFAULTS,
+        fetch: net.fetch,
+        setTimeout: (f, ms) => setTimeout(f, ms),
+        loadComponent: async (name) => ({ name }),
+      },
+      alongside,
+    );
+    const old = r.load('/servicos/');
+    await Promise.resolve();
+    r.drop();
+    answer();
+    await old;
+    expect(r.loaded.has('/servicos/')).toBe(false);
+  });
+});

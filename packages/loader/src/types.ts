@@ -45,8 +45,11 @@ export interface Loader {
   loadPageSync(path: string): PageResources | undefined;
   /** Queue a path for prefetching (batches, idle time, skipped on 2g / save-data / bots). */
   prefetch(path: string): PrefetchSkipReason;
-  /** Hover / touch start: load a page's resources now. */
+  /** Hover / touch start: load a page's resources now, and ask app-data if no answer is recent. */
   hover(path: string): void;
-  /** Re-check app-data against the page's compilation hash (e.g. when a tab becomes visible). */
+  /**
+   * Re-check app-data against the page's compilation hash (e.g. when a tab becomes visible); a
+   * new build id under the same hash drops the resources held. True when the page is stale.
+   */
   checkForUpdate(): Promise<boolean>;
 }
