@@ -2,14 +2,7 @@
 // real folders with their real incremental cache; SIGKILL. Faked: the moment of each kill
 // (SSG_FAULT). Content files are changed by hand between builds.
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PATCH_AT_MOST } from '../src/pipeline/incremental/output-patch.ts';
