@@ -15,7 +15,6 @@ export interface HostConfigInput extends PoliciesInput {
   stagingDir: string;
   /** The output folder: its nginx snippet is the one a running nginx may have read. */
   outDir: string;
-  compilationHash: string;
   /** The Strict-Transport-Security value, or none. */
   hsts?: string;
 }
@@ -52,7 +51,7 @@ export function htmlUrls(input: Pick<HostConfigInput, 'pages' | 'trailingSlash' 
  * and whether nginx must reload.
  */
 export async function emitHostConfig(input: HostConfigInput): Promise<HostConfigWritten> {
-  const { compilationHash, hsts, stagingDir } = input;
+  const { hsts, stagingDir } = input;
   await mkdir(path.join(stagingDir, HOST_DIR), { recursive: true });
   const policies = sitePolicies(input);
   const matchPaths = matchPathsOf(input.pages.map((page) => page.route));
@@ -64,7 +63,7 @@ export async function emitHostConfig(input: HostConfigInput): Promise<HostConfig
     headersFile({ pageUrls: htmlUrls(input), policies, hsts, matchPaths }),
   );
   const written = [nginxFile, '_headers'];
-  written.push(...(await writeMatchPaths(stagingDir, matchPaths, compilationHash)));
+  written.push(...(await writeMatchPaths(stagingDir, matchPaths)));
   // ssg serve reads the report-only policies from here (an empty object: none)
   written.push(`${HOST_DIR}/${POLICIES_FILE}`);
   const forServe = policies?.reportOnly ? { reportOnly: policies.reportOnly } : {};

@@ -9,10 +9,9 @@ import { HOST_DIR } from './rules.ts';
 export async function writeMatchPaths(
   stagingDir: string,
   matchPaths: readonly MatchPath[],
-  compilationHash: string,
 ): Promise<string[]> {
   if (matchPaths.length === 0) return [];
-  await writeFile(path.join(stagingDir, '_redirects'), redirectsFile(matchPaths, compilationHash));
+  await writeFile(path.join(stagingDir, '_redirects'), redirectsFile(matchPaths));
   await writeFile(
     path.join(stagingDir, HOST_DIR, MATCH_PATHS_FILE),
     `${JSON.stringify(matchPaths, null, 2)}\n`,

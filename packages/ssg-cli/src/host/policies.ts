@@ -17,8 +17,9 @@ export interface PoliciesInput {
 /**
  * A build's Content-Security-Policy for the hosts. Each page carries its hash-based policy in its own
  * `<meta>`; the hosts send only what a meta cannot carry (rules.ts: `PAGE_POLICY`, `FILE_POLICY`),
- * which no deploy changes. Report-only mode is the exception: a meta cannot report, so the hashes go
- * in the header and the host configuration changes with the pages' inline code.
+ * which no deploy changes (the header of the vet home page went from 886 B to 49 B; Lighthouse's best
+ * practices score the same: README, "Security headers"). Report-only mode is the exception: a meta
+ * cannot report, so the hashes go in the header and the host configuration changes with the pages.
  */
 export interface SitePolicies {
   /** Pages served over https add `upgrade-insecure-requests` (the site's address is https). */

@@ -108,7 +108,6 @@ export async function emit(
     ...site,
     ...input,
     pages,
-    compilationHash,
     offlineHtml: site.serviceWorker ? offlinePageOf(site.loaded.site, input.csp) : undefined,
   });
   const chunks = await keepRecentChunks({ ...site, compilationHash });
