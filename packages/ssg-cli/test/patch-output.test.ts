@@ -167,3 +167,18 @@ describe('a patch killed with SIGKILL', () => {
     60_000,
   );
 });
+
+describe('a patch that fails while its files move', () => {
+  it('(EIO after the first file) exits 1 with SWAP_FAILED saying the output is partly patched, and the next build mends it', async () => {
+    const out = path.join(tempDir(), 'site');
+    expect(ssgBuild(out).status).toBe(0);
+    writePage('artigo-12', 'Texto do artigo 12 antes de um EIO.');
+    const failed = ssgBuild(out, 'mid-patch:EIO');
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain('ssg: [SWAP_FAILED] Putting the new build in place of');
+    expect(failed.stderr).toContain('some of the new build’s files moved in (a patch cut short)');
+    const next = ssgBuild(out);
+    expect(next.status, next.stderr).toBe(0);
+    expect(snapshot(out)).toEqual(await fromScratch());
+  }, 90_000);
+});
