@@ -1,9 +1,11 @@
-// Real: `dev()` (a Vite dev server) on the mini fixture site and a copy of its content. Faked: nothing.
+// Real: `dev()` (a Vite dev server) on the mini fixture site and a copy of its content, node's HTTP client for the HMR websocket's handshake. Faked: nothing.
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dev } from '../src/index.ts';
-import { contentCopy, MINI_SITE } from './helpers.ts';
+import { contentCopy, MINI_SITE, must } from './helpers.ts';
 
 let server: Awaited<ReturnType<typeof dev>>;
 let content: string;
@@ -25,6 +27,49 @@ const get = async (p: string) => {
   const res = await fetch(new URL(p, server.url));
   return { status: res.status, body: await res.text() };
 };
+
+/**
+ * Opens the HMR websocket of the page at `pageUrl` where its Vite client would (`/@vite/client`:
+ * the page's host, and its port unless the client names another), with the client's token and
+ * the page's origin; resolves with the port used and the server's first message.
+ */
+async function openHmr(pageUrl: string): Promise<{ port: string; message: string }> {
+  const client = await (await fetch(new URL('/@vite/client', pageUrl))).text();
+  const named = must(/const hmrPort = ([^;]+);/.exec(client)?.[1], 'the HMR port in the client');
+  const token = must(/const wsToken = "([^"]+)";/.exec(client)?.[1], 'the HMR token');
+  const page = new URL(pageUrl);
+  const port = named === 'null' ? page.port : named;
+  const message = await new Promise<string>((resolve, reject) => {
+    const req = request({
+      host: page.hostname,
+      port,
+      path: `/?token=${token}`,
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        Origin: page.origin,
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': randomBytes(16).toString('base64'),
+        'Sec-WebSocket-Protocol': 'vite-hmr',
+      },
+    });
+    req.on('upgrade', (_res, socket, head) => {
+      // one unmasked text frame under 126 bytes: two bytes of header, then the JSON
+      const read = (frame: Buffer) => {
+        socket.destroy();
+        resolve(frame.subarray(2, 2 + ((frame[1] ?? 0) & 0x7f)).toString());
+      };
+      if (head.length > 0) read(head);
+      else socket.once('data', read);
+    });
+    req.on('response', (res) =>
+      reject(new Error(`No websocket on port ${port}: ${res.statusCode}`)),
+    );
+    req.on('error', reject);
+    req.end();
+  });
+  return { port, message };
+}
 
 describe('ssg dev', () => {
   it('renders pages with the Vite client for hot module replacement, and their page-data', async () => {
@@ -70,6 +115,19 @@ describe('ssg dev', () => {
     writeFileSync(path.join(content, 'site.json'), '{ "name": ');
     await expect.poll(async () => (await get('/')).status, { timeout: 10_000 }).toBe(500);
     expect((await get('/')).body).toContain('site.json');
+  });
+
+  it("serves HMR's websocket on its own address and port, for two dev servers at once", async () => {
+    const second = await dev({ root: MINI_SITE, contentDir: content, port: 0 });
+    try {
+      for (const running of [server, second]) {
+        const hmr = await openHmr(running.url);
+        expect(hmr.port, running.url).toBe(String(running.port));
+        expect(JSON.parse(hmr.message), running.url).toEqual({ type: 'connected' });
+      }
+    } finally {
+      await second.close();
+    }
   });
 
   it('takes the next free port when the one asked for is in use, and refuses with strictPort', async () => {

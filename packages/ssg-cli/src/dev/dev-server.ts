@@ -102,7 +102,13 @@ export async function dev(
   // Created before Vite, so HMR's websocket shares its address and port (Vite's own would take
   // port 24678 on every address, and a second `ssg dev` would find it taken).
   const server = createServer((req, res) => {
-    if (refusesToPublish(served, req.url ?? '/')) void answer(req, res, true);
+    let refused: boolean;
+    try {
+      refused = refusesToPublish(served, req.url ?? '/');
+    } catch {
+      refused = true; // the disk could not say (EMFILE, EIO): publish nothing
+    }
+    if (refused) void answer(req, res, true);
     else vite.middlewares(req, res, () => void answer(req, res));
   });
   const vite = await createViteServer(

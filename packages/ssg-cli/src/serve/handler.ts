@@ -66,10 +66,9 @@ export function createHandler(root: string, trailingSlash: TrailingSlash): Reque
     try {
       answer(req, res);
     } catch (error) {
-      // whatever one request meets (EMFILE, a file gone between two calls) ends that request only
+      // whatever one request meets (EMFILE, EIO) ends that request only; 503, which the loader retries
       if (res.headersSent) res.destroy();
-      else
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal error\n');
+      else res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Try again.\n');
       process.emitWarning(`ssg serve: ${req.url ?? '/'}: ${(error as Error).message}`);
     }
   };

@@ -10,6 +10,13 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 
+/** Errors that mean "no such file to publish"; others (EMFILE, EIO) are the server's trouble and are thrown. */
+const NOT_THERE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES', 'ENAMETOOLONG']);
+const notThere = (error: unknown): null => {
+  if (NOT_THERE.has((error as NodeJS.ErrnoException).code ?? '')) return null;
+  throw error;
+};
+
 /**
  * Whether a decoded URL path names a dotfile or passes through a dot-folder (`/.env`,
  * `/.git/config`, `/images/.env`). `/.well-known/…` is published on purpose (security.txt,
@@ -27,8 +34,8 @@ export const isDotPath = (urlPath: string): boolean =>
 export function realRootOf(root: string): string | null {
   try {
     return realpathSync(root);
-  } catch {
-    return null;
+  } catch (error) {
+    return notThere(error);
   }
 }
 
@@ -37,8 +44,8 @@ export function realPathInside(realRoot: string, file: string): string | null {
   let real: string;
   try {
     real = realpathSync(file);
-  } catch {
-    return null;
+  } catch (error) {
+    return notThere(error);
   }
   return real === realRoot || real.startsWith(realRoot + path.sep) ? real : null;
 }
@@ -50,8 +57,8 @@ export function fileInside(realRoot: string, file: string): Stats | null {
   try {
     const stats = statSync(real);
     return stats.isFile() ? stats : null;
-  } catch {
-    return null;
+  } catch (error) {
+    return notThere(error);
   }
 }
 
@@ -71,8 +78,8 @@ export function openInside(realRoot: string, file: string): OpenFile | null {
   let fd: number;
   try {
     fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch {
-    return null;
+  } catch (error) {
+    return notThere(error);
   }
   try {
     const stats = fstatSync(fd);
