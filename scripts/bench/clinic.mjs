@@ -6,6 +6,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { envelopeOverhead, homePageBytes, loaderSize, reactFloor } from './bytes.mjs';
 import { median, runMeasured } from './measure.mjs';
+import { outputAndBuilds } from './output-paths.mjs';
 
 /**
  * Caches the clinic build keeps: the server bundle and Vite's under the site's node_modules, and
@@ -41,7 +42,7 @@ export async function runClinicBuild({ benchDir, repoRoot, runs, log }) {
   const stageRuns = [];
   let command = { cmd: 'pnpm', args: ['exec', 'ssg', 'build', '--out', outDir] };
   for (let r = 0; r < runs; r++) {
-    for (const p of [...clinicCaches(repoRoot), outDir])
+    for (const p of [...clinicCaches(repoRoot), ...outputAndBuilds(outDir)])
       rmSync(p, { recursive: true, force: true });
     let m = await runMeasured(command.cmd, command.args, {
       cwd: repoRoot,

@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { median, runMeasured } from './measure.mjs';
+import { outputAndBuilds } from './output-paths.mjs';
 import { ensurePeer } from './peers.mjs';
 import { linkWorkspacePackages } from './ssg-site.mjs';
 
@@ -221,7 +222,9 @@ export async function runImages({ benchDir, repoRoot, runs = 1, photos = PHOTOS,
       result.tools[name] ??= { label: tool.label, cold: [], warm: [] };
       const entry = result.tools[name];
       if (entry.error) continue;
-      for (const c of tool.caches) rmSync(join(tool.site, c), { recursive: true, force: true });
+      for (const c of tool.caches)
+        for (const p of outputAndBuilds(join(tool.site, c)))
+          rmSync(p, { recursive: true, force: true });
       for (const kind of ['cold', 'warm']) {
         const m = await runMeasured(tool.cmd, tool.args, {
           cwd: tool.site,

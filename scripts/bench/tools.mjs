@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { outputAndBuilds } from './output-paths.mjs';
 import { ensurePeer, node22 } from './peers.mjs';
 import { linkWorkspacePackages } from './ssg-site.mjs';
 
@@ -31,7 +32,7 @@ export function tools(benchDir, repoRoot) {
     outDir: (site) => join(site, 'dist'),
     // The build keeps its caches (server bundle, incremental state) under the site's node_modules.
     cachePaths: (site) => [
-      join(site, 'dist'),
+      ...outputAndBuilds(join(site, 'dist')),
       join(site, 'node_modules'),
       join(site, '.ssg-cache'),
     ],
