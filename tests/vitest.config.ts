@@ -14,6 +14,8 @@ const ALONE = [
   'site/worker-script.test.ts',
   'loader/faults.test.ts',
   'host/deploy.test.ts',
+  // 100 connections for about a minute: a Chromium test beside it would compete for the 2 cores
+  'host/deploy-load.test.ts',
 ];
 
 export default defineConfig({
