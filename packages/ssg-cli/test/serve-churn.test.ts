@@ -14,12 +14,17 @@ const AUTOCANNON = path.resolve(
 /** Large enough that a download is still running when the test acts on it. */
 const BIG = Buffer.alloc(24 * 1024 * 1024, 0x61);
 
+/** Above what 100 connections and their files need, below what 300 leaked descriptors would. */
+const FD_LIMIT = 256;
+
 let outDir: string;
 let server: { child: ChildProcess; port: number; exit: Promise<string> };
 
 /** `ssg serve DIR` in a child process, once it says where it listens. */
 async function startServe(dir: string): Promise<typeof server> {
-  const child = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0'], {
+  // a small descriptor limit, as in a container: running out must cost requests, never the process
+  const command = `ulimit -n ${FD_LIMIT} && exec "$0" "$@"`;
+  const child = spawn('sh', ['-c', command, process.execPath, BIN, 'serve', dir, '--port', '0'], {
     env: { ...process.env, NO_COLOR: '1' },
   });
   let stderr = '';
@@ -72,12 +77,17 @@ const abortedDownload = (urlPath: string): Promise<void> =>
 function pausedDownload(urlPath: string) {
   let received = 0;
   let announced = -1;
+  let status = -1;
+  let resumed = false;
   let resume = () => {};
   const started = new Promise<void>((ready) => {
     const req = request({ host: '127.0.0.1', port: server.port, path: urlPath }, (res) => {
       announced = Number(res.headers['content-length']);
-      res.pause();
+      status = res.statusCode ?? 0;
       res.on('data', (chunk: Buffer) => (received += chunk.length));
+      // a response that comes after `resume` (it waited for the server) is read at once
+      if (resumed) res.resume();
+      else res.pause();
       resume = () => res.resume();
       ready();
       res.on('end', () => done('end'));
@@ -89,12 +99,22 @@ function pausedDownload(urlPath: string) {
     req.end();
   });
   let done: (how: 'end' | 'error') => void = () => {};
-  const ended = new Promise<{ how: 'end' | 'error'; received: number; announced: number }>(
-    (resolve) => {
-      done = (how) => resolve({ how, received, announced });
+  const ended = new Promise<{
+    how: 'end' | 'error';
+    status: number;
+    received: number;
+    announced: number;
+  }>((resolve) => {
+    done = (how) => resolve({ how, status, received, announced });
+  });
+  return {
+    started,
+    ended,
+    resume: () => {
+      resumed = true;
+      resume();
     },
-  );
-  return { started, ended, resume: () => resume() };
+  };
 }
 
 interface LoadResult {
@@ -152,8 +172,9 @@ describe('ssg serve under churn', () => {
       downloads.map((d) => d.ended),
     );
     // a file held open keeps its bytes: the visitor gets the whole file it asked for
-    expect(fromDeleted).toEqual({ how: 'end', received: BIG.length, announced: BIG.length });
-    expect(fromRenamed).toEqual({ how: 'end', received: BIG.length, announced: BIG.length });
+    const whole = { how: 'end', status: 200, received: BIG.length, announced: BIG.length };
+    expect(fromDeleted).toEqual(whole);
+    expect(fromRenamed).toEqual(whole);
     // bytes cut short in place: the response is ended as failed, never as a shorter "complete" one
     const cut = must(fromReplaced, 'the replaced download');
     expect(cut.how === 'error' || cut.received === cut.announced).toBe(true);
@@ -185,6 +206,28 @@ describe('ssg serve under churn', () => {
     expect(statuses.filter((s) => s !== 200 && s !== 404)).toEqual([]);
     expect(alive()).toBe(true);
     expect(await statusOf('/churned.bin')).toBe(404);
+    expect(await statusOf('/')).toBe(200);
+  });
+
+  it('answers 503 when it runs out of descriptors, and recovers', async () => {
+    // larger than what the sockets' buffers take in, so a paused download keeps its file open
+    writeFileSync(path.join(outDir, 'held.bin'), BIG.subarray(0, 8 * 1024 * 1024));
+    const baseline = openFds();
+    // each download holds a socket and its file: 150 of them need more than the limit allows
+    const downloads = Array.from({ length: 150 }, () => pausedDownload('/held.bin'));
+    await expect
+      .poll(openFds, { timeout: 15_000, interval: 100 })
+      .toBeGreaterThanOrEqual(FD_LIMIT - 10);
+    for (const d of downloads) d.resume();
+    const ended = await Promise.all(downloads.map((d) => d.ended));
+    const statuses = ended.map((d) => d.status);
+    // the limit was reached: some were turned away (503, or a connection the system refused)
+    expect(statuses.filter((s) => s === 503 || s === -1).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s !== 200 && s !== 503 && s !== -1)).toEqual([]);
+    expect(alive()).toBe(true);
+    await expect
+      .poll(openFds, { timeout: 15_000, interval: 200 })
+      .toBeLessThanOrEqual(baseline + 5);
     expect(await statusOf('/')).toBe(200);
   });
 
