@@ -103,6 +103,7 @@ export function deliver(
   onMissing: () => void,
 ): void {
   const type = typeOf(file);
+  // probed before the file is opened: a lookup that throws (EMFILE) then leaves no descriptor open
   const siblings = siblingsOf(realRoot, file);
   const original = openInside(realRoot, file);
   if (original === null) {
