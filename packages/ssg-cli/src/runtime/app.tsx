@@ -72,13 +72,16 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   const navigate = useCallback(
     (to: string, options?: { replace?: boolean }) => {
       const startedAt = performance.now();
+      // the page and app-data's answer (a deploy since?) are fetched while the chunk comes in,
+      // not after it: a script's navigation has no pointer that asked ahead
+      loader.hover(locationOf(to).pathname);
       return navigationChunk().then(
         (nav) => nav.navigateTo(host, to, options?.replace === true, startedAt),
         // the chunk cannot be fetched (offline, a gone build): the browser navigates instead
         () => window.location.assign(to),
       );
     },
-    [host],
+    [host, loader],
   );
 
   useEffect(() => {
@@ -122,6 +125,7 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
     setNavigator(navigate);
     const onPop = () => {
       const startedAt = performance.now();
+      loader.hover(window.location.pathname); // as in navigate: asked beside the chunk
       void navigationChunk().then(
         (nav) => nav.popTo(host, previous.current, startedAt),
         () => window.location.reload(),
@@ -129,7 +133,7 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [navigate, host]);
+  }, [navigate, host, loader]);
 
   // Not on the hydration render (the hydration effect above reports the first page); the first
   // page object may be shown again later (the page left is kept), so the check is on a ref.
