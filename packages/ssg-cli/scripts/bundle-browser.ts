@@ -6,7 +6,7 @@ import {
   type BrowserCodeName,
   bundleBrowserCode,
   minifiedName,
-} from '../src/pipeline/browser-code.ts';
+} from '../src/shared/browser-code.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'dist/browser');

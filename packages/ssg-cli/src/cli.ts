@@ -4,9 +4,9 @@ import { type CliIO, runBuild, runDev, runInit, runServe } from './cli/actions.t
 import { type ParsedArgs, parseArgs } from './cli/args.ts';
 import { COMMANDS, type CommandName, type CommandSpec, commandNamed } from './cli/commands.ts';
 import { commandHelp, generalHelp } from './cli/help.ts';
+import { colorsFor } from './cli/reporter.ts';
 import { closest } from './cli/suggest.ts';
 import { exitCodeOf, formatError, SsgError } from './errors.ts';
-import { colorsFor } from './pipeline/reporter.ts';
 
 /** The version of @ssg/cli. This file is one level below the package folder, as src/cli.ts and as dist/cli.js. */
 export function version(): string {

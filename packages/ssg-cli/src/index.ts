@@ -1,5 +1,7 @@
 /** The programmatic API of the framework (Node). The CLI is a thin shell over it. */
 
+export { build } from './build.ts';
+export { summary, terminalReporter } from './cli/reporter.ts';
 export {
   defineConfig,
   type RuntimeCachingRule,
@@ -8,14 +10,12 @@ export {
 } from './config/define-config.ts';
 export { type DevOptions, dev } from './dev/dev-server.ts';
 export { type ErrorCode, exitCodeOf, formatError, SsgError } from './errors.ts';
-export { build } from './pipeline/build.ts';
-export { summary, terminalReporter } from './pipeline/reporter.ts';
+export { type RunningServer, type ServeHost, type ServeOptions, serve } from './serve/server.ts';
+export * from './site/index.ts';
 export type {
   BuildOptions,
   BuildReporter,
   BuildResult,
   StageName,
   TrailingSlash,
-} from './pipeline/types.ts';
-export { type RunningServer, type ServeHost, type ServeOptions, serve } from './serve/server.ts';
-export * from './site/index.ts';
+} from './types.ts';

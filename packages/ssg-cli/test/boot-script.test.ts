@@ -1,9 +1,9 @@
 // Real: the boot script as pages carry it (src/browser/boot.ts, minified by the build), run in a jsdom page. Faked: the page (jsdom), its paint-timing entries (a PerformanceObserver the test feeds), its frames (a requestAnimationFrame the test calls) and the entry's import().
 import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
-import { browserCode } from '../src/pipeline/browser-code.ts';
-import { documentHtml } from '../src/pipeline/html.ts';
+import { documentHtml } from '../src/render/document.ts';
 import { ROOT_ID } from '../src/runtime/client-constants.ts';
+import { browserCode } from '../src/shared/browser-code.ts';
 
 const BOOT = {
   entry: '/_ssg/app.js',

@@ -4,21 +4,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ClientBundle } from '../src/bundle/client.ts';
+import { startBundler } from '../src/bundle/process.ts';
 import { initReport, servingLines } from '../src/cli/actions.ts';
 import { parseArgs } from '../src/cli/args.ts';
 import { commandNamed } from '../src/cli/commands.ts';
+import { summary, terminalReporter } from '../src/cli/reporter.ts';
 import { closest } from '../src/cli/suggest.ts';
+import { resolveConfig } from '../src/config/resolve-config.ts';
+import { loadContent } from '../src/content/load-content.ts';
+import { outputOf, writeOutput } from '../src/emit/output.ts';
 import { exitCodeOf, formatError, SsgError } from '../src/errors.ts';
-import type { ClientBundle } from '../src/pipeline/bundle/client.ts';
-import { startBundler } from '../src/pipeline/bundle/process.ts';
-import { resolveConfig } from '../src/pipeline/config.ts';
-import { loadContent } from '../src/pipeline/content.ts';
-import { outputOf, writeOutput } from '../src/pipeline/emit.ts';
-import { progressCounter } from '../src/pipeline/progress.ts';
-import { renderPages } from '../src/pipeline/render.ts';
-import { summary, terminalReporter } from '../src/pipeline/reporter.ts';
-import { collectRoutes } from '../src/pipeline/routes.ts';
-import type { BuildReporter, BuildResult, StageName } from '../src/pipeline/types.ts';
+import { progressCounter } from '../src/progress.ts';
+import { renderPages } from '../src/render/render-pages.ts';
+import { collectRoutes } from '../src/routes/collect-routes.ts';
+import type { BuildReporter, BuildResult, StageName } from '../src/types.ts';
 import { MINI_CONTENT, MINI_SITE, tempDir } from './helpers.ts';
 
 const spec = (name: string) => {

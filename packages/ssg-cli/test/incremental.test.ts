@@ -3,11 +3,11 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startBundler } from '../src/bundle/process.ts';
+import { loadSiteCode, resolveSetup } from '../src/config/resolve-config.ts';
+import { cacheFileOf } from '../src/incremental/index.ts';
 import { SsgError } from '../src/index.ts';
-import { startBundler } from '../src/pipeline/bundle/process.ts';
-import { loadSiteCode, resolveSetup } from '../src/pipeline/config.ts';
-import { cacheFileOf } from '../src/pipeline/incremental/index.ts';
-import { type PageJob, renderInParallel } from '../src/pipeline/render-workers.ts';
+import { type PageJob, renderInParallel } from '../src/render/render-workers.ts';
 import { buildMini, contentCopy, MINI_SITE, must, snapshot, tempDir } from './helpers.ts';
 
 /** The mini site's code, from its server bundle, as a build loads it. */

@@ -3,9 +3,9 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SsgError } from '../src/errors.ts';
-import { collectRoutes } from '../src/pipeline/routes.ts';
-import type { LoadedSite } from '../src/pipeline/types.ts';
+import { collectRoutes } from '../src/routes/collect-routes.ts';
 import type { RouteDefinition } from '../src/site/index.ts';
+import type { LoadedSite } from '../src/types.ts';
 import { buildMini, contentCopy, miniSiteCopy, snapshot, tempDir } from './helpers.ts';
 
 const root = miniSiteCopy();

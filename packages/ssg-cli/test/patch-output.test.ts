@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PATCH_AT_MOST } from '../src/pipeline/incremental/output-patch.ts';
+import { PATCH_AT_MOST } from '../src/incremental/output-patch.ts';
 import {
   besideOutput,
   buildMini,

@@ -2,12 +2,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkConfig } from '../src/config/check-config.ts';
+import { resolveSecurity } from '../src/content/security.ts';
 import { SsgError } from '../src/errors.ts';
 import { headersFile } from '../src/host/headers-file.ts';
 import { nginxSnippet } from '../src/host/nginx.ts';
 import type { SitePolicies } from '../src/host/policies.ts';
-import { documentHtml } from '../src/pipeline/html.ts';
-import { resolveSecurity } from '../src/pipeline/security.ts';
+import { documentHtml } from '../src/render/document.ts';
 import { cspMeta, cspSourceProblem, inlineSources, policyOf } from '../src/shared/csp.ts';
 
 type SecuritySite = Parameters<typeof resolveSecurity>[0];

@@ -10,7 +10,7 @@ import {
   precachedPageFiles,
   type ServiceWorkerInput,
   serviceWorkerSettings,
-} from '../src/pipeline/service-worker.ts';
+} from '../src/service-worker/generate-service-worker.ts';
 import { buildMini, listFiles, MINI_SITE, must, tempDir } from './helpers.ts';
 
 describe('the service worker of a build', () => {

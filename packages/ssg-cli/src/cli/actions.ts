@@ -2,11 +2,11 @@
 import path from 'node:path';
 import { outDirOfConfig } from '../config/out-dir.ts';
 import type { Overwritten } from '../init/init.ts';
-import type { CompressMode } from '../pipeline/compress.ts';
-import { colorsFor, type Output, summary, terminalReporter } from '../pipeline/reporter.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
+import type { CompressMode } from '../types.ts';
 import { countOf, type ParsedArgs, portOf, textOf } from './args.ts';
 import { type CommandSpec, commandNamed } from './commands.ts';
+import { colorsFor, type Output, summary, terminalReporter } from './reporter.ts';
 
 /** The streams and environment a command writes to and reads; tests pass collectors. */
 export interface CliIO {
@@ -34,7 +34,7 @@ const forever = (): Promise<number> => new Promise<number>(() => {});
 export async function runBuild(args: ParsedArgs, io: CliIO): Promise<number> {
   const spec = specOf('build');
   const { flags } = args;
-  const { build } = await import('../pipeline/build.ts');
+  const { build } = await import('../build.ts');
   const reporter = terminalReporter(io.stderr, io.env);
   const result = await build({
     root: textOf(flags.get('root')),

@@ -81,9 +81,3 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
   }
   return { config: checkConfig(exported, file), file, url };
 }
-
-/** The config another process loaded, by the URL `loadConfig` gave (no second compile). */
-export async function importConfig(url: string | undefined): Promise<SsgConfig> {
-  if (!url) return {};
-  return ((await import(url)) as { default: SsgConfig }).default;
-}

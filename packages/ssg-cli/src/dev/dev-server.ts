@@ -4,31 +4,31 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 // Vite is imported when the dev server starts: importing the package's API must not load it.
 import type { ViteDevServer } from 'vite';
-import { importConfig } from '../config/load-config.ts';
-import { formatError } from '../errors.ts';
-import { devImage, imageServiceOf } from '../image/build-hooks.ts';
-import type { ImagePipeline } from '../image/pipeline.ts';
-import type { ClientBundle } from '../pipeline/bundle/client.ts';
+import type { ClientBundle } from '../bundle/client.ts';
+import { importViteConfig } from '../bundle/job.ts';
 import {
   CLIENT_ENTRY_ID,
   SERVER_ENTRY_ID,
   type SiteFiles,
   siteViteConfig,
-} from '../pipeline/bundle/vite-config.ts';
-import { resolveSetup, resolveTarget } from '../pipeline/config.ts';
-import { loadContent } from '../pipeline/content.ts';
-import { outputFiles } from '../pipeline/emit.ts';
-import { htmlForDevServer } from '../pipeline/html.ts';
-import { checkDefinitions } from '../pipeline/load-site.ts';
-import { renderPages } from '../pipeline/render.ts';
-import { collectRoutes } from '../pipeline/routes.ts';
-import type { LoadedSite } from '../pipeline/types.ts';
+} from '../bundle/vite-config.ts';
+import { checkDefinitions } from '../config/load-site.ts';
+import { resolveSetup, resolveTarget } from '../config/resolve-config.ts';
+import { loadContent } from '../content/load-content.ts';
+import { outputFiles } from '../emit/output.ts';
+import { formatError } from '../errors.ts';
+import { devImage, imageServiceOf } from '../image/build-hooks.ts';
+import type { ImagePipeline } from '../image/pipeline.ts';
+import { htmlForDevServer } from '../render/document.ts';
+import { renderPages } from '../render/render-pages.ts';
+import { collectRoutes } from '../routes/collect-routes.ts';
 import { contentTypeOf } from '../serve/content-types.ts';
 import { listenOnFreePort } from '../serve/listen.ts';
 import { isDotPath, realPathInside } from '../serve/published.ts';
 import { escapeHtml } from '../shared/html.ts';
 import { type MatchPath, matchedPageFile, matchPathsOf } from '../shared/match-paths.ts';
 import type { SiteDefinition } from '../site/index.ts';
+import type { LoadedSite } from '../types.ts';
 import { refusesToPublish } from './publish-guard.ts';
 
 /** The site's folders copied as they are into the output (`defineSite({ assets })`). */
@@ -92,7 +92,7 @@ export async function dev(
   process.env.NODE_ENV ??= 'development';
   const setup = await resolveSetup({ root: options.root, contentDir: options.contentDir });
   const { createServer: createViteServer, mergeConfig } = await import('vite');
-  const { vite: userVite } = await importConfig(setup.configUrl);
+  const userVite = await importViteConfig(setup.configUrl);
   const shared = await siteViteConfig({
     root: setup.root,
     files: setup.files,

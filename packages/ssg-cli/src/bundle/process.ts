@@ -1,0 +1,134 @@
+// Where the bundle jobs run: a forked child process (IPC messages), or this process.
+import { type ChildProcess, fork } from 'node:child_process';
+import { childModule } from '../child-module.ts';
+import { SsgError } from '../errors.ts';
+import type { ClientBundleOutput } from './client.ts';
+import { type BundleAnswer, type BundleJob, jobError, runBundleJob } from './job.ts';
+import type { ServerBundle } from './server.ts';
+
+/**
+ * Whether Vite runs in a child process (default): its ~250 MB, which stays allocated after the
+ * build, is then never added to the pages held in memory, and its start-up (a Node process,
+ * Vite's ~0.5 s of imports) runs on the other core while this process reads the config.
+ * `SSG_BUNDLE_PROCESS=0` runs Vite in this process instead.
+ */
+export const bundleInChild = (): boolean => process.env.SSG_BUNDLE_PROCESS !== '0';
+
+type Job<K extends BundleJob['kind']> = Omit<Extract<BundleJob, { kind: K }>, 'kind'>;
+
+/**
+ * Where the bundle jobs of one build run. Vite's process starts at the first job, or earlier at
+ * `warmUp()`: a build whose bundles are all reused never starts it (its ~85 MB and its start-up).
+ */
+export interface Bundler {
+  /** A job will come: Vite's process starts loading now, beside what this process does meanwhile. */
+  warmUp(): void;
+  server(job: Job<'server'>): Promise<ServerBundle>;
+  client(job: Job<'client'>): Promise<ClientBundleOutput>;
+  /** No more jobs (or the build failed): ends the process; resolves once it exited. */
+  stop(): Promise<void>;
+}
+
+export function startBundler(): Bundler {
+  let child: ReturnType<typeof startBundleProcess> | undefined;
+  let stopped = false;
+  const runner = () => {
+    if (!bundleInChild()) return { run: runBundleJob };
+    if (stopped) throw new SsgError('BUNDLE_FAILED', 'A bundle job came after the build stopped.');
+    child ??= startBundleProcess();
+    return child;
+  };
+  const ask = async (job: BundleJob): Promise<BundleAnswer> => {
+    const answer = await runner().run(job);
+    if (answer.kind === 'error') throw jobError(answer.error);
+    return answer;
+  };
+  return {
+    warmUp() {
+      if (bundleInChild() && !stopped) child ??= startBundleProcess();
+    },
+    async server(job) {
+      const answer = await ask({ kind: 'server', ...job });
+      if (answer.kind !== 'server') throw unexpected(answer.kind);
+      return answer.server;
+    },
+    async client(job) {
+      const answer = await ask({ kind: 'client', ...job });
+      if (answer.kind !== 'client') throw unexpected(answer.kind);
+      return answer.client;
+    },
+    async stop() {
+      stopped = true;
+      await child?.stop();
+    },
+  };
+}
+
+const unexpected = (kind: string) =>
+  new SsgError('BUNDLE_FAILED', `The bundle process answered "${kind}" out of turn.`);
+
+/** Forks the bundle child process, which loads Vite and then answers jobs one by one over IPC. */
+function startBundleProcess(): {
+  run(job: BundleJob): Promise<BundleAnswer>;
+  stop(): Promise<void>;
+} {
+  const { file, execArgv } = childModule(import.meta.url, 'child');
+  // stdout piped to this process's stderr: what a plugin prints is not part of the build's output
+  const child: ChildProcess = fork(file, [], {
+    execArgv,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  child.stdout?.pipe(process.stderr);
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  exited.catch(() => {});
+  // answers come in the order of the jobs: each waits for the one before, the first for the
+  // child's "ready" (a job sent while the child still loads its modules would be lost)
+  let turn: Promise<unknown> = nextMessage();
+  function nextMessage() {
+    return new Promise<BundleAnswer>((resolve, reject) => {
+      const onMessage = (answer: BundleAnswer) => {
+        child.off('exit', onExit);
+        resolve(answer);
+      };
+      const onExit = (code: number | null = child.exitCode) => {
+        child.off('message', onMessage);
+        reject(
+          new SsgError('BUNDLE_FAILED', `The bundle process exited (code ${code}).`, {
+            hint: 'Its error is printed above; the previous output was left untouched.',
+          }),
+        );
+      };
+      // gone already: no message will come
+      if (child.exitCode !== null || child.signalCode !== null) return onExit();
+      child.once('message', onMessage);
+      child.once('exit', onExit);
+    });
+  }
+  turn.catch(() => {});
+  return {
+    run(job) {
+      const answer = turn.then(() => {
+        const next = nextMessage();
+        // a child that exited early (stopped, or crashed) cannot take a job: nextMessage rejects
+        if (child.connected) child.send(job);
+        return next;
+      });
+      turn = answer.catch(() => {});
+      return answer;
+    },
+    async stop() {
+      if (child.connected) child.disconnect();
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // A job still running is not waited for: the build no longer needs it.
+      child.kill();
+      // Vite installs a SIGTERM handler in the child; a child that outlives it for 3 s is killed,
+      // never left to keep this process (and the `ssg build` command) waiting.
+      const hard = setTimeout(() => child.kill('SIGKILL'), 3_000);
+      await exited.catch(() => {});
+      clearTimeout(hard);
+    },
+  };
+}

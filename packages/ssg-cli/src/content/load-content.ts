@@ -1,0 +1,43 @@
+// Stage "content": the site's content, read and validated by the site's own loadContent().
+import { SsgError } from '../errors.ts';
+import { imageServiceOf } from '../image/build-hooks.ts';
+import type { ImagePipeline } from '../image/pipeline.ts';
+import type { LoadedSite } from '../types.ts';
+
+/** What stage "content" made. */
+export interface SiteContent {
+  content: unknown;
+  /** Content files read, relative to contentDir, sorted. */
+  files: string[];
+  /** The image service the content used: its files are copied at emit. */
+  images: ImagePipeline;
+}
+
+/** Stage "content": the site reads and validates its content; every problem of the run is reported. */
+export async function loadContent(
+  site: {
+    loaded: LoadedSite;
+    contentDir: string;
+    brand: string;
+    root: string;
+  },
+  images: ImagePipeline = imageServiceOf(site),
+): Promise<SiteContent> {
+  const result = await site.loaded.site.loadContent({
+    contentDir: site.contentDir,
+    brand: site.brand,
+    images,
+  });
+  if (!result.ok) {
+    const count = result.issues.length;
+    throw new SsgError(
+      'CONTENT_INVALID',
+      `The content in ${site.contentDir} has ${count} problem${count === 1 ? '' : 's'}; nothing was written.`,
+      {
+        issues: result.issues,
+        hint: 'Fix each file and field listed above, then build again. The previous output is untouched.',
+      },
+    );
+  }
+  return { content: result.content, files: [...result.files].sort(), images };
+}

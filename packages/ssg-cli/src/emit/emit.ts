@@ -1,0 +1,139 @@
+// Stage "emit" as the build runs it: the output in memory, then, unless the output folder
+// already holds exactly it, the files, the host config and the recent builds' chunks.
+
+import { appDataUrl } from '@ssg/loader/contract';
+import type { ResolvedSite } from '../config/resolve-config.ts';
+import { emitHostConfig } from '../host/emit-host.ts';
+import type { ImagePipeline } from '../image/pipeline.ts';
+import type { IncrementalCache } from '../incremental/index.ts';
+import { type InlineRecord, inlineRecorder } from '../incremental/inline-record.ts';
+import type { FileWriter } from '../output/writer.ts';
+import type { RenderedPage } from '../render/render-pages.ts';
+import { md5, precachedPageFiles } from '../service-worker/generate-service-worker.ts';
+import { offlinePageOf } from '../service-worker/offline-page.ts';
+import type { CspSettings } from '../shared/csp.ts';
+import type { BuildReporter, OutputBytes } from '../types.ts';
+import { compressesPages } from './compress.ts';
+import { compressedDirOf } from './compress-memo.ts';
+import { leftOutNotes, resolveCopied } from './copied-files.ts';
+import { copiedFolders } from './copied-folders.ts';
+import { keepRecentChunks } from './keep-builds.ts';
+import { filesOfPage, type OutputInput, outputOf, writeOutput } from './output.ts';
+import type { Placed } from './reuse-files.ts';
+
+export interface EmitInput extends Omit<OutputInput, keyof ResolvedSite> {
+  csp?: CspSettings;
+  hsts?: string;
+  /** The staging folder's writer (made folders ahead on a cold build). */
+  writer?: FileWriter;
+  reporter?: BuildReporter;
+  /** The image service of the content: its files are made by now, or made here, then copied. */
+  images?: ImagePipeline;
+}
+
+/** What stage "emit" made. */
+export interface Emitted extends Placed {
+  compilationHash: string;
+  bytes: OutputBytes;
+  /** Output-relative path → MD5 of each file the worker precaches. */
+  precache: ReadonlyMap<string, string>;
+  /** Names the host config and the recent builds' chunks wrote. */
+  written: string[];
+  /** The output folder already held exactly this build: nothing was written. */
+  upToDate: boolean;
+  /**
+   * Set when the staging folder holds only the files that changed: they are moved into the output
+   * folder in place, and the `gone` ones (URL paths) deleted from it (patch.ts).
+   */
+  patch?: { gone: string[] };
+  /** Each page's inline code sources, when the site sends a policy: kept for the next build. */
+  inline?: InlineRecord | undefined;
+  warnings: string[];
+}
+
+/** Stage "emit": the host config and the previous builds' chunks are output too. */
+export async function emit(
+  site: ResolvedSite,
+  input: EmitInput,
+  cache: IncrementalCache,
+): Promise<Emitted> {
+  // what every document and file of the output is made with besides its own inputs
+  const pagesCompressed = compressesPages(site.compress, input.rendered.pages.length);
+  const options = [input.csp ?? null, site.serviceWorker, pagesCompressed];
+  const memo = cache.compilationMemo(JSON.stringify(options));
+  const output = outputOf({ ...site, ...input, memo });
+  const { compilationHash } = output;
+  const emitted = [...output.files.keys()];
+  await input.images?.ready(); // the images made while the pages rendered, copied below
+  const copies = await resolveCopied(copiedFolders(site, input.content, input.images), site);
+  const copied = copies.files;
+  const bytes = await cache.upToDate(compilationHash, emitted, copied, output.same !== undefined);
+  if (bytes) {
+    const none = {
+      precache: new Map(),
+      revisions: new Map(),
+      linked: new Set<string>(),
+      stamps: new Map(),
+    };
+    const warnings = [...output.finish(), ...leftOutNotes(copies)];
+    return { compilationHash, bytes, ...none, written: [], upToDate: true, warnings };
+  }
+  const { stagingDir, compress } = site;
+  const client = input.client;
+  const unchangedAt = (path: string) => cache.pages.unchanged(path);
+  const unchanged = (page: RenderedPage) => unchangedAt(page.route.path);
+  const dirty = dirtyFiles(input.rendered.pages, unchanged);
+  // app-data's build id digests the data files as this build makes them: never kept as it was
+  dirty.add(appDataUrl());
+  const made = new Map<string, string>();
+  for (const [name, contents] of output.files)
+    if (typeof contents !== 'function') made.set(name, md5(contents));
+  const query = { frame: output.frame, compilationHash, names: emitted, made, dirty };
+  const patch = await cache.patch(query);
+  const reuse = patch ? undefined : await cache.reuse();
+  const compressedDir = compressedDirOf(site.root);
+  const kept = patch?.kept;
+  const precachedPages = precachedPageFiles(input.routes.routes.map((route) => route.path));
+  const where = { stagingDir, compress, copied, reuse, compressedDir };
+  const write = { ...input, ...where, client, kept, precachedPages };
+  const written = await writeOutput(output, write);
+  const finished = [...output.finish(patch && unchangedAt), ...leftOutNotes(copies)];
+  const inline = inlineRecorder(patch ? cache.lastInline() : undefined);
+  const pages = input.rendered.pages.map((page) => ({
+    route: page.route,
+    inline: () =>
+      inline.sources(page.route.path, patch !== undefined && unchanged(page), page.inline),
+  }));
+  const host = await emitHostConfig({
+    ...site,
+    ...input,
+    pages,
+    offlineHtml: site.serviceWorker ? offlinePageOf(site.loaded.site, input.csp) : undefined,
+  });
+  const chunks = await keepRecentChunks({ ...site, compilationHash });
+  // the one change of a deploy a running nginx cannot see by itself
+  const warnings = host.reload ? [...finished, host.reload] : finished;
+  return {
+    ...written,
+    compilationHash,
+    written: [...host.written, ...chunks.written],
+    upToDate: false,
+    ...(patch ? { patch: { gone: patch.gone } } : {}),
+    inline: inline.record(),
+    warnings,
+  };
+}
+
+/**
+ * Files whose bytes the output's frame does not vouch for: those of the pages rendered from new
+ * inputs (the frame holds every other file's bytes).
+ */
+function dirtyFiles(
+  pages: readonly RenderedPage[],
+  unchanged: (page: RenderedPage) => boolean,
+): Set<string> {
+  const dirty = new Set<string>();
+  for (const page of pages)
+    if (!unchanged(page)) for (const name of filesOfPage(page)) dirty.add(name);
+  return dirty;
+}

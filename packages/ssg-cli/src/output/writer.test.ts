@@ -1,0 +1,120 @@
+// Real: files, folders and links in a temporary folder, written by both writers (the writer thread
+// and the calling thread). Faked: EACCES (SSG_FAULT), as root may write anywhere.
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stampOf } from '../incremental/output-record.ts';
+import { type FileContents, openWriter, type PlacedIn, writeFiles } from './writer.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ssg-write-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  delete process.env.SSG_WRITE_THREAD;
+  delete process.env.SSG_FAULT;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** 600 pages' HTML and data, as emit names them: a few batches. */
+const site = (): Map<string, FileContents> => {
+  const files = new Map<string, FileContents>();
+  for (let i = 0; i < 600; i++) {
+    files.set(`/p/${i}/index.html`, `<!doctype html><p>page ${i}</p>`);
+    files.set(`/page-data/p/${i}/page-data.json`, () => `{"path":"/p/${i}/"}\n`);
+  }
+  return files;
+};
+
+describe.each([
+  ['on its own thread', '1'],
+  ['on the calling thread', '0'],
+])('the output writer %s', (_, thread) => {
+  it('writes every file in its folder with its bytes, links the ones asked, and stamps the written', async () => {
+    process.env.SSG_WRITE_THREAD = thread;
+    const root = tempDir();
+    const last = tempDir();
+    writeFileSync(path.join(last, 'same.html'), '<p>page 7</p>');
+    const writer = openWriter(root, 10);
+    await writer.mkdirs([path.join(root, 'p', '0'), path.join(root, 'p', '1')]);
+    const files = site();
+    files.set('/p/7/index.html', '<p>page 7</p>');
+    const how = new Map<string, PlacedIn>();
+    await writeFiles(writer, files, {
+      // the last output holds page 7 and page 8's file is gone since: 7 linked, 8 written
+      linkFrom: (name) =>
+        name === '/p/7/index.html'
+          ? path.join(last, 'same.html')
+          : name === '/p/8/index.html'
+            ? path.join(last, 'gone.html')
+            : undefined,
+      placed: async (name, _file, _data, placed) => {
+        how.set(name, placed);
+      },
+    });
+    await writer.close();
+
+    expect(readdirSync(path.join(root, 'p')).length).toBe(600);
+    expect(readFileSync(path.join(root, 'p/599/index.html'), 'utf8')).toBe(
+      '<!doctype html><p>page 599</p>',
+    );
+    expect(readFileSync(path.join(root, 'page-data/p/42/page-data.json'), 'utf8')).toBe(
+      '{"path":"/p/42/"}\n',
+    );
+    expect(statSync(path.join(root, 'p/7/index.html')).ino).toBe(
+      statSync(path.join(last, 'same.html')).ino,
+    );
+    expect(how.get('/p/7/index.html')).toEqual({ from: path.join(last, 'same.html') });
+    expect(how.get('/p/8/index.html')?.from).toBeUndefined();
+    expect(how.size).toBe(1200);
+    // the next build checks the output against these: they must be what a stat finds
+    for (const name of ['/p/0/index.html', '/p/8/index.html', '/page-data/p/599/page-data.json'])
+      expect(how.get(name)?.stamp).toBe(stampOf(path.join(root, name)));
+  });
+
+  it('stops at the first failure: the error says why, and nothing lands after it', async () => {
+    process.env.SSG_WRITE_THREAD = thread;
+    process.env.SSG_FAULT = 'write:EACCES';
+    const root = tempDir();
+    const writer = openWriter(root, 10);
+    await expect(writeFiles(writer, site())).rejects.toMatchObject({
+      code: 'EACCES',
+      message: expect.stringContaining('EACCES: injected by SSG_FAULT at "write"'),
+    });
+    await writer.close();
+    expect(readdirSync(path.join(root, 'p'))).toEqual(['0']);
+    expect(() => readdirSync(path.join(root, 'page-data'))).toThrow(/ENOENT/);
+  });
+
+  it('a folder that cannot be made fails the write that needs it, with the system error', async () => {
+    process.env.SSG_WRITE_THREAD = thread;
+    const root = tempDir();
+    writeFileSync(path.join(root, 'p'), 'a file where a folder should be');
+    const writer = openWriter(root, 10);
+    await expect(writeFiles(writer, site())).rejects.toMatchObject({ code: 'ENOTDIR' });
+    await writer.close();
+  });
+
+  it('once closed, writes nothing more', async () => {
+    process.env.SSG_WRITE_THREAD = thread;
+    const root = tempDir();
+    mkdirSync(path.join(root, 'p'));
+    const writer = openWriter(root, 10);
+    await writer.close();
+    await expect(writer.write([{ name: '/p/late.html', data: Buffer.from('x') }])).rejects.toThrow(
+      'The output writer is closed.',
+    );
+    expect(readdirSync(path.join(root, 'p'))).toEqual([]);
+  });
+});
