@@ -23,6 +23,7 @@ import { PageNameProvider, SiteLink } from './site-link.tsx';
 import { TopBar } from './top-bar.tsx';
 import { WhatsappPopup } from './whatsapp-popup.tsx';
 import '../styles/base.css';
+import '../styles/primitives.css';
 import './frame.css';
 
 /** The frame's menu: the site's real pages, at their canonical paths. */

@@ -14,27 +14,9 @@ import {
 import type { z } from 'zod';
 import { BRANDS } from '../brands.ts';
 import { brandFile, CONTENT_FILES, type Content, type ContentFiles } from './schema.ts';
+import { check } from './schema-issues.ts';
 import { repeatedEntries } from './unique-entries.ts';
 import { brokenCharacters } from './well-formed-text.ts';
-
-/** `['units', 2, 'whats']` → `units[2].whats` */
-export function formatPath(segments: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const s of segments) {
-    if (typeof s === 'number') out += `[${s}]`;
-    else out += out === '' ? String(s) : `.${String(s)}`;
-  }
-  return out;
-}
-
-function valueAt(root: unknown, segments: ReadonlyArray<PropertyKey>): unknown {
-  let v: unknown = root;
-  for (const s of segments) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[s as string];
-  }
-  return v;
-}
 
 /** A content file as JSON: missing, not UTF-8, too deep or malformed gives one issue naming the place. */
 async function readJson(dir: string, file: string): Promise<ContentJson> {
@@ -53,53 +35,6 @@ async function readJson(dir: string, file: string): Promise<ContentJson> {
     };
   }
   return parseContentJson(file, bytes);
-}
-
-function describeType(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
-}
-
-/** Turns one zod issue into a whole sentence with the expected value and the fix. */
-function toIssue(file: string, json: unknown, issue: z.core.$ZodIssue): ContentIssue {
-  const segments = issue.path;
-  const where = formatPath(segments);
-  const value = valueAt(json, segments);
-  const field = where === '' ? 'The file' : `"${where}"`;
-  let message: string;
-  switch (issue.code) {
-    case 'invalid_type':
-      message =
-        value === undefined
-          ? `${field} is missing: add it as ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}.`
-          : issue.message.startsWith('Expected ')
-            ? `${field}: ${issue.message} It is ${describeType(value)} now.`
-            : `${field} must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}, but it is ${describeType(value)}; change its value.`;
-      break;
-    case 'unrecognized_keys':
-      return {
-        file,
-        path: formatPath([...segments, issue.keys[0] ?? '']),
-        value: valueAt(json, [...segments, issue.keys[0] ?? '']),
-        message: `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${where ? ` in "${where}"` : ''}: remove ${issue.keys.length > 1 ? 'them' : 'it'} or check the spelling against content/README.md.`,
-      };
-    default:
-      message = `${field}: ${issue.message.replace(/\.?$/, '.')}`;
-  }
-  return { file, path: where, value, message };
-}
-
-function check<S extends z.ZodType>(
-  file: string,
-  schema: S,
-  json: unknown,
-  issues: ContentIssue[],
-): z.infer<S> | undefined {
-  const result = schema.safeParse(json);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) issues.push(toIssue(file, json, issue));
-  return undefined;
 }
 
 export async function loadContent({

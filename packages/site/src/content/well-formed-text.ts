@@ -1,6 +1,6 @@
 /** Text that cannot be written as UTF-8: refused with its place, before it breaks a link or a page. */
 import type { ContentIssue } from '@ssg/cli/site';
-import { formatPath } from './load-content.ts';
+import { formatPath } from './json-path.ts';
 
 /** Each string of `json` holding a lone UTF-16 surrogate (half of an emoji, from a bad paste). */
 export function brokenCharacters(file: string, json: unknown): ContentIssue[] {

@@ -1,6 +1,6 @@
 /**
- * `sizes` of the pictures, matching the CSS that lays them out (pages.css, base.css): the
- * browser picks a file from these before the CSS is applied.
+ * `sizes` of the pictures, matching the CSS that lays them out (the pages' CSS, base.css and
+ * primitives.css): the browser picks a file from these before the CSS is applied.
  */
 
 /** `.grid--gallery`: one column under 640 px, two to 768 px, three above, in a 1160 px container. */

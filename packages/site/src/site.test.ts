@@ -1,48 +1,47 @@
-// Real: build() of the clinic site (packages/site) on broken copies of content/ in temporary
-// folders, and the ssg command for exit codes. Faked: nothing.
+// @vitest-environment node
+// Real: build() of the clinic site (this package) on broken copies of content/ in temporary folders, and the ssg command for exit codes. Faked: nothing.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { build, SsgError } from '@ssg/cli';
 import { describe, expect, it } from 'vitest';
-import { build, SsgError } from '../src/index.ts';
-import { must, snapshot, tempDir } from './helpers.ts';
+import { BRANDS } from './brands.ts';
+import { contentWith, tempFolder } from './test/content-copy.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const BIN = path.join(REPO, 'packages/ssg-cli/bin/ssg.mjs');
 
-/** A copy of the clinic content with `edit` applied to one JSON file. */
-type JsonObject = Record<string, unknown>;
-
-/** `json[key][index]`, the object to break. */
-const item = (json: JsonObject, key: string, index: number): JsonObject =>
-  must((json[key] as JsonObject[])[index]);
-
-function brokenContent(file: string, edit: (json: JsonObject) => void): string {
-  const dir = path.join(tempDir(), 'content');
-  cpSync(path.join(REPO, 'content'), dir, { recursive: true });
-  const json = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-  edit(json);
-  writeFileSync(path.join(dir, file), JSON.stringify(json, null, 2));
-  return dir;
-}
+/** Relative path → sha256 of each file below `dir`: equal exactly when no byte changed. */
+const snapshot = (dir: string): Record<string, string> =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => statSync(path.join(dir, file)).isFile())
+      .sort()
+      .map((file) => [
+        file,
+        createHash('sha256')
+          .update(readFileSync(path.join(dir, file)))
+          .digest('hex'),
+      ]),
+  );
 
 async function issuesOf(contentDir: string, brand = 'vet') {
   const error = await build({
     root: REPO,
     contentDir,
     brand,
-    outDir: path.join(tempDir(), 'out'),
+    outDir: path.join(await tempFolder(), 'out'),
   }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(SsgError);
   expect((error as SsgError).code).toBe('CONTENT_INVALID');
   return (error as SsgError).issues;
 }
 
-describe('bad clinic content stops the build with every problem named', () => {
+describe('bad clinic content stops the build with every problem named', { timeout: 60_000 }, () => {
   it('a missing required field: file, JSON path and what to add', async () => {
-    const issues = await issuesOf(
-      brokenContent('units.json', (j) => delete item(j, 'units', 1).name),
-    );
+    const issues = await issuesOf(await contentWith('units.json', (j) => delete j.units[1].name));
     expect(issues).toContainEqual(
       expect.objectContaining({ file: 'units.json', path: 'units[1].name' }),
     );
@@ -51,7 +50,9 @@ describe('bad clinic content stops the build with every problem named', () => {
 
   it('a wrong type: the value found and the type expected', async () => {
     const issues = await issuesOf(
-      brokenContent('units.json', (j) => (item(j, 'units', 2).address = 42)),
+      await contentWith('units.json', (j) => {
+        j.units[2].address = 42;
+      }),
     );
     expect(issues).toContainEqual(
       expect.objectContaining({ file: 'units.json', path: 'units[2].address', value: 42 }),
@@ -60,7 +61,9 @@ describe('bad clinic content stops the build with every problem named', () => {
 
   it('a whats that is not 13 digits', async () => {
     const issues = await issuesOf(
-      brokenContent('units.json', (j) => (item(j, 'units', 0).whats = '1198765')),
+      await contentWith('units.json', (j) => {
+        j.units[0].whats = '1198765';
+      }),
     );
     const issue = issues.find((i) => i.path === 'units[0].whats');
     expect(issue).toMatchObject({ file: 'units.json', value: '1198765' });
@@ -69,7 +72,9 @@ describe('bad clinic content stops the build with every problem named', () => {
 
   it('an image file that does not exist', async () => {
     const issues = await issuesOf(
-      brokenContent('team.json', (j) => (item(j, 'team', 0).photoFilename = 'nao-existe.svg')),
+      await contentWith('team.json', (j) => {
+        j.team[0].photoFilename = 'nao-existe.svg';
+      }),
     );
     const issue = issues.find((i) => i.file === 'team.json' && i.path.startsWith('team[0]'));
     expect(issue).toMatchObject({ value: 'nao-existe.svg' });
@@ -77,8 +82,8 @@ describe('bad clinic content stops the build with every problem named', () => {
   });
 
   it('a JSON syntax error: the file and where', async () => {
-    const dir = brokenContent('company.json', () => {});
-    writeFileSync(
+    const dir = await contentWith('company.json', () => {});
+    await writeFile(
       path.join(dir, 'company.json'),
       '{\n  "company": {\n    "companyName": "Amigo Fiel",\n  }\n',
     );
@@ -88,10 +93,8 @@ describe('bad clinic content stops the build with every problem named', () => {
   });
 
   it('an unknown brand in a brand file', async () => {
-    const dir = brokenContent('brands/med.json', (j) => {
-      const badge = (j.badge ?? {}) as JsonObject;
-      badge.type = 'pet';
-      j.badge = badge;
+    const dir = await contentWith('brands/med.json', (j) => {
+      j.badge = { ...j.badge, type: 'pet' };
     });
     const issues = await issuesOf(dir, 'med');
     expect(
@@ -100,11 +103,11 @@ describe('bad clinic content stops the build with every problem named', () => {
   });
 
   it('lists every problem of the run, not only the first', async () => {
-    const dir = brokenContent('units.json', (j) => {
-      item(j, 'units', 0).whats = '123';
-      delete item(j, 'units', 1).name;
+    const dir = await contentWith('units.json', (j) => {
+      j.units[0].whats = '123';
+      delete j.units[1].name;
     });
-    writeFileSync(path.join(dir, 'company.json'), '{ nope');
+    await writeFile(path.join(dir, 'company.json'), '{ nope');
     const issues = await issuesOf(dir);
     expect(issues.map((i) => `${i.file}:${i.path}`)).toEqual(
       expect.arrayContaining(['units.json:units[0].whats', 'units.json:units[1].name']),
@@ -112,14 +115,16 @@ describe('bad clinic content stops the build with every problem named', () => {
     expect(issues.some((i) => i.file === 'company.json')).toBe(true);
   });
 
-  it('exits 1 from the command line and leaves the previous output untouched', () => {
-    const out = path.join(tempDir(), 'site');
+  it('exits 1 from the command line and leaves the previous output untouched', async () => {
+    const out = path.join(await tempFolder(), 'site');
     expect(
       spawnSync(process.execPath, [BIN, 'build', '--out', out], { cwd: REPO, encoding: 'utf8' })
         .status,
     ).toBe(0);
     const before = snapshot(out);
-    const dir = brokenContent('units.json', (j) => (item(j, 'units', 0).whats = '55 11 9'));
+    const dir = await contentWith('units.json', (j) => {
+      j.units[0].whats = '55 11 9';
+    });
     const run = spawnSync(process.execPath, [BIN, 'build', '--out', out, '--content', dir], {
       cwd: REPO,
       encoding: 'utf8',
@@ -133,26 +138,25 @@ describe('bad clinic content stops the build with every problem named', () => {
 describe('each brand speaks as itself', () => {
   it("an unknown placeholder in a brand's home texts is a content issue", async () => {
     const issues = await issuesOf(
-      brokenContent('brands/psico.json', (j) => {
-        (j.home as JsonObject).titleSuffix = 'Comportamento em {cidde}';
+      await contentWith('brands/psico.json', (j) => {
+        j.home.titleSuffix = 'Comportamento em {cidde}';
       }),
       'psico',
     );
     expect(issues).toContainEqual(
       expect.objectContaining({ file: 'brands/psico.json', path: 'home.titleSuffix' }),
     );
-  });
+  }, 60_000);
 
   it("one brand's title suffix and hero figures show on its home page only", async () => {
-    const contentDir = brokenContent('brands/psico.json', (j) => {
-      const home = j.home as JsonObject;
-      home.titleSuffix = 'Sufixo único da Psico';
-      home.facts = [{ value: '42 sessões', label: 'figura própria da Psico' }];
+    const contentDir = await contentWith('brands/psico.json', (j) => {
+      j.home.titleSuffix = 'Sufixo único da Psico';
+      j.home.facts = [{ value: '42 sessões', label: 'figura própria da Psico' }];
     });
     const homes: Record<string, string> = {};
     // one folder, each brand in turn: every build after the first reuses the client bundle
-    const outDir = path.join(tempDir(), 'site');
-    for (const brand of ['vet', 'med', 'digital', 'psico', 'odonto']) {
+    const outDir = path.join(await tempFolder(), 'site');
+    for (const brand of BRANDS) {
       await build({ root: REPO, contentDir, brand, outDir });
       homes[brand] = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     }
