@@ -62,37 +62,49 @@ export async function keepRecentChunks(ctx: {
     files: await assetFiles(ctx.stagingDir),
   };
   const previous = existsSync(ctx.outDir) ? await previousBuilds(ctx.outDir) : [];
-  const others = previous.filter((b) => b.compilationHash !== current.compilationHash);
-  const builds = [current, ...others.slice(0, ctx.keepBuilds - 1)];
-  const kept: string[] = [];
-  const inCurrent = new Set(current.files);
-  for (const build of builds.slice(1)) {
-    for (const file of build.files) {
-      // chunks only, and nothing that escapes the assets folder of a tampered record
-      if (
-        !file.startsWith(`${ASSETS_DIR}/`) ||
-        file.split('/').includes('..') ||
-        inCurrent.has(file)
-      )
-        continue;
-      const from = path.join(ctx.outDir, file);
-      const to = path.join(ctx.stagingDir, file);
-      // a regular file only: a link put in a chunk's place would publish what it points to
-      if (!lstatSync(from, { throwIfNoEntry: false })?.isFile() || existsSync(to)) continue;
-      await mkdir(path.dirname(to), { recursive: true });
-      await copyFile(from, to);
-      kept.push(file);
-    }
+  // a regular file only: a link put in a chunk's place would publish what it points to
+  const copyable = (file: string) =>
+    lstatSync(path.join(ctx.outDir, file), { throwIfNoEntry: false })?.isFile() === true &&
+    !existsSync(path.join(ctx.stagingDir, file));
+  const { builds, kept, dropped } = chunkPlan(current, previous, ctx.keepBuilds, copyable);
+  for (const file of kept) {
+    const to = path.join(ctx.stagingDir, file);
+    await mkdir(path.dirname(to), { recursive: true });
+    await copyFile(path.join(ctx.outDir, file), to);
   }
-  const keptSet = new Set([...kept, ...inCurrent]);
-  const dropped = [...new Set(others.slice(ctx.keepBuilds - 1).flatMap((b) => b.files))]
-    .filter((f) => !keptSet.has(f))
-    .sort();
   await mkdir(path.join(ctx.stagingDir, HOST_DIR), { recursive: true });
   await writeFile(
     path.join(ctx.stagingDir, BUILDS_FILE),
     `${JSON.stringify({ keepBuilds: ctx.keepBuilds, builds }, null, 2)}\n`,
   );
-  kept.sort();
   return { kept, dropped, written: [BUILDS_FILE, ...kept] };
+}
+
+/**
+ * Which builds the new output records (this one and the `keepBuilds - 1` newest others), the
+ * chunks of those others it carries (`copyable` ones, each once, never this build's), and the
+ * chunks it drops, both sorted. Pure: the files are looked at through `copyable` only.
+ */
+export function chunkPlan(
+  current: BuildRecord,
+  previous: readonly BuildRecord[],
+  keepBuilds: number,
+  copyable: (file: string) => boolean,
+): { builds: BuildRecord[]; kept: string[]; dropped: string[] } {
+  const others = previous.filter((b) => b.compilationHash !== current.compilationHash);
+  const builds = [current, ...others.slice(0, keepBuilds - 1)];
+  const inCurrent = new Set(current.files);
+  const kept = new Set<string>();
+  for (const build of builds.slice(1)) {
+    for (const file of build.files) {
+      // chunks only, and nothing that escapes the assets folder of a tampered record
+      if (!file.startsWith(`${ASSETS_DIR}/`) || file.split('/').includes('..')) continue;
+      if (inCurrent.has(file) || kept.has(file) || !copyable(file)) continue;
+      kept.add(file);
+    }
+  }
+  const dropped = [...new Set(others.slice(keepBuilds - 1).flatMap((b) => b.files))]
+    .filter((f) => !kept.has(f) && !inCurrent.has(f))
+    .sort();
+  return { builds, kept: [...kept].sort(), dropped };
 }
