@@ -8,9 +8,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import { frameQueryRef } from '../frame-query.ts';
 import { ensureGtag } from '../lib/analytics.ts';
 import { themeStyle, wordmark } from '../lib/brand.ts';
-import { frameQueryRef } from '../lib/frame-query.ts';
 import { googleTagScriptUrl } from '../lib/links.ts';
 import { MAIN_ID } from '../lib/main-id.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';

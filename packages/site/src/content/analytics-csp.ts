@@ -1,6 +1,6 @@
 import type { SiteCspSources } from '@ssg/cli/site';
-import type { ScriptStrategy } from '../content/schema.ts';
-import { GOOGLE_TAG_ORIGIN } from './links.ts';
+import { GOOGLE_TAG_ORIGIN } from '../lib/links.ts';
+import type { ScriptStrategy } from './schema.ts';
 
 /** Where Google's tag is loaded from and sends its hits: allowed only when analytics is configured. */
 export function analyticsSources(

@@ -1,5 +1,5 @@
 import { queryHash, type StaticQuery } from '@ssg/cli/site';
-import type { FrameData } from '../page-data.ts';
+import type { FrameData } from './page-data.ts';
 
 export const FRAME_QUERY_ID = 'frame';
 
