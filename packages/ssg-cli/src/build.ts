@@ -85,9 +85,10 @@ async function runStages(
   const writer = staging.writer(writePlanOf(staging.dir, site.loaded, routes));
   const bundled = await timed('bundle', () => bundling);
   const { client } = bundled;
-  const made = { ...site, ...security, content, images, routes, client, reporter };
-  const rendered = await timed('render', () => renderPages(made, cache));
-  const emitted = await timed('emit', () => emit(site, { ...made, rendered, writer }, cache));
+  const pages = { ...site, csp: security.csp, content, routes, client, reporter };
+  const rendered = await timed('render', () => renderPages(pages, cache));
+  const files = { ...security, content, images, routes, client, rendered, writer, reporter };
+  const emitted = await timed('emit', () => emit(site, files, cache));
   const { compilationHash, precache, upToDate } = emitted;
   const pagePaths = routes.routes.map((route) => route.path);
   const clientFiles = client.files;
