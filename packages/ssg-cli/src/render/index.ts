@@ -7,10 +7,9 @@
 export { htmlForDevServer } from './document.ts';
 export { type RenderedPages, type RenderInput, renderPages } from './render-pages.ts';
 export type { PageOutput } from './render-workers.ts';
-export {
-  chunkNameOf,
-  type PageFrame,
-  type RenderedPage,
-  type RenderedSlice,
+export type {
+  PageFrame,
+  RenderedPage,
+  RenderedSlice,
 } from './rendered-page.ts';
 export type { PageReuse, RenderInputs, RenderReuse, StoredOutput } from './reuse.ts';
