@@ -20,7 +20,6 @@ import { toolHash } from './tool-hash.ts';
 
 export type { CacheSite, FinishedBuild, IncrementalCache, Reused } from './cache.ts';
 export { cacheFileOf } from './cache-file.ts';
-export { openIncremental } from './open-cache.ts';
 export { type CachedWork, withCache } from './with-cache.ts';
 
 /** What stage "config" asks, before the cache of an output folder is opened: the tool hash. */

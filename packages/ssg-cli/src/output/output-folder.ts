@@ -54,7 +54,7 @@ export interface Placing {
  */
 export async function inOutputFolder<T>(
   site: Folders,
-  around: { reporter?: BuildReporter | undefined; bundler: InFlight['bundler'] },
+  around: { reporter?: BuildReporter | undefined; bundler: { stop(): Promise<void> } },
   work: (staging: Staging) => Promise<T>,
 ): Promise<T> {
   const release = await claimOutput(site, around.reporter);
