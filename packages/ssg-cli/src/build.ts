@@ -1,32 +1,31 @@
 /**
  * `build()`: config → content → routes → bundle → render → emit → service worker, each stage a
- * function that takes what it needs and returns what it made. The stages write into a staging
- * folder beside the output, which replaces the output only when every stage succeeded.
- * Render → emit is a stream: render puts each page's body in the cache's body store on disk as it
- * comes and returns pages that read it back; emit makes each page's JSON and document when it
- * hashes and when it writes them, so memory holds the route list, not the pages (architecture.md).
+ * function that takes what it needs and returns what it made, between two wrappers: the output
+ * folder (output/: the lock, the staging folder the stages write into, placing it, the clean-up
+ * after a failure) and the incremental cache (incremental/: what each stage may reuse of the last
+ * build, saved once the output is placed). Render → emit is a stream: render puts each page's body
+ * in the cache's body store on disk as it comes and returns pages that read it back; emit makes
+ * each page's JSON and document when it writes them, so memory holds the route list, not the pages
+ * (architecture.md).
  */
 
-import { counted, stopEsbuildIfAlone } from './bundle/esbuild-service.ts';
-import { type Bundler, bundleOrReuse, startBundler } from './bundle/index.ts';
-import { resolveConfig } from './config/resolve-config.ts';
-import { loadContent } from './content/load-content.ts';
-import { resolveSecurity } from './content/security.ts';
-import { emit } from './emit/emit.ts';
-import { foldersAhead } from './emit/output.ts';
-import { openIncremental } from './incremental/index.ts';
 import {
-  claimOutput,
-  cleanUpAfterFailure,
-  type InFlight,
-  placeOutput,
-} from './output/output-folder.ts';
-import { openWriter } from './output/writer.ts';
-import { renderPages } from './render/render-pages.ts';
-import { collectRoutes } from './routes/collect-routes.ts';
-import { generateServiceWorker } from './service-worker/generate-service-worker.ts';
-import { stageTimer } from './stage-timer.ts';
-import type { BuildOptions, BuildResult } from './types.ts';
+  type Bundler,
+  bundleOrReuse,
+  counted,
+  startBundler,
+  stopEsbuildIfAlone,
+} from './bundle/index.ts';
+import { type ResolvedSite, resolveConfig } from './config/index.ts';
+import { loadSiteContent } from './content/index.ts';
+import { emit, writePlanOf } from './emit/index.ts';
+import { configReuse, type IncrementalCache, withCache } from './incremental/index.ts';
+import { inOutputFolder, type Staging } from './output/index.ts';
+import { renderPages } from './render/index.ts';
+import { collectRoutes } from './routes/index.ts';
+import { generateServiceWorker } from './service-worker/index.ts';
+import { type StageTimer, stageTimer } from './stage-timer.ts';
+import type { BuildOptions, BuildReporter, BuildResult } from './types.ts';
 
 export const build = (options: BuildOptions = {}): Promise<BuildResult> =>
   counted(() => runBuild(options));
@@ -35,7 +34,7 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Vite's process starts with the first bundle job, or when stage "config" finds none to reuse
   const bundler = startBundler();
   try {
-    return await runStages(options, bundler);
+    return await buildWith(options, bundler);
   } finally {
     // the one owner of Vite's process: stopped whatever path the build took (stage "bundle"
     // stops it as soon as it is done; stopping again is a no-op)
@@ -43,69 +42,60 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-async function runStages(options: BuildOptions, bundler: Bundler): Promise<BuildResult> {
+async function buildWith(options: BuildOptions, bundler: Bundler): Promise<BuildResult> {
   const { reporter } = options;
   const timed = stageTimer(reporter);
-  const config = await timed('config', () => resolveConfig(options, bundler));
+  const config = await timed('config', () => resolveConfig(options, bundler, configReuse));
   const { site } = config;
   stopEsbuildIfAlone();
-  const release = await claimOutput(site, reporter);
-  const run: InFlight = { stagingDir: site.stagingDir, bundler };
-  try {
-    const cache = await openIncremental({ ...site, codeHash: site.loaded.codeHash });
-    // Vite bundles (unless the client is unchanged) while content and routes load.
-    const bundling = bundleOrReuse({ ...site, ...site.loaded }, bundler, cache);
-    Object.assign(run, { cache, bundling: bundling.catch(() => {}) });
-    const { content, images, security } = await timed('content', async () => {
-      const { content, images } = await loadContent(site);
-      return { content, images, security: resolveSecurity(site, content, images) };
-    });
-    const routes = await timed('routes', () => collectRoutes(site, content));
-    const writer = openWriter(site.stagingDir, 2 * routes.routes.length);
-    run.writer = writer;
-    // Nothing to reuse: every folder will be written; they are made while Vite and render run
-    // (a failure shows again when emit writes there).
-    if (!cache.hadOutput)
-      writer.mkdirs(foldersAhead(site.stagingDir, site.loaded, routes)).catch(() => {});
-    const bundled = await timed('bundle', () => bundling);
-    const { client } = bundled;
-    const made = {
-      ...site,
-      ...security,
-      content,
-      images,
-      routes,
-      client,
-      cache: cache.pages,
-      reporter,
-    };
-    const rendered = await timed('render', () => renderPages(made));
-    cache.savePagesAhead(); // written while emit waits on the disk
-    const emitted = await timed('emit', () => emit(site, { ...made, rendered, writer }, cache));
-    await writer.close();
-    const { compilationHash, precache, upToDate } = emitted;
-    const pagePaths = routes.routes.map((route) => route.path);
-    const clientFiles = client.files;
-    const worker = { ...site, ...security, compilationHash, precache, pagePaths, clientFiles };
-    const sw = await timed('service-worker', () => (upToDate ? [] : generateServiceWorker(worker)));
-    await placeOutput(site, emitted);
-    const warnings = [...config.warnings, ...bundled.warnings, ...emitted.warnings];
-    const written = [...emitted.written, ...sw, ...client.files];
-    await cache.save({ ...emitted, written }).catch((error: Error) => {
-      warnings.push(`The incremental build cache was not saved: ${error.message}`);
-    });
-    // The server render's and the client's builds see the same code: a warning of both is one.
-    const unique = [...new Set(warnings)];
-    for (const warning of unique) reporter?.warn(warning);
-    const brand = site.loaded.site.brands?.length ? site.brand : '';
-    const { bytes } = emitted;
-    const result = { outDir: site.outDir, brand, compilationHash, pages: rendered.pages.length };
-    const reused = { ...cache.reused(), patched: emitted.patch !== undefined };
-    return { ...result, bytes, stages: timed.stages, warnings: unique, reused };
-  } catch (error) {
-    await cleanUpAfterFailure(run);
-    throw error;
-  } finally {
-    await release();
-  }
+  const run = { site, timed, bundler, reporter };
+  const built = await inOutputFolder(site, { reporter, bundler }, (folder) =>
+    withCache({ ...site, codeHash: site.loaded.codeHash }, folder, (cache, staging) =>
+      runStages(run, staging, cache),
+    ),
+  );
+  // The server render's and the client's builds see the same code: a warning of both is one.
+  const warnings = [...new Set([...config.warnings, ...built.warnings])];
+  for (const warning of warnings) reporter?.warn(warning);
+  const brand = site.loaded.site.brands?.length ? site.brand : '';
+  const { compilationHash, bytes } = built.finished;
+  const result = { outDir: site.outDir, brand, compilationHash, pages: built.pages };
+  const reused = { ...built.reused, patched: built.finished.patch !== undefined };
+  return { ...result, bytes, stages: timed.stages, warnings, reused };
+}
+
+/** What every stage runs with. */
+interface Run {
+  site: ResolvedSite;
+  timed: StageTimer;
+  bundler: Bundler;
+  reporter: BuildReporter | undefined;
+}
+
+/** The stages after "config", writing into the staging folder, which they place at the end. */
+async function runStages(
+  { site, timed, bundler, reporter }: Run,
+  staging: Staging,
+  cache: IncrementalCache,
+) {
+  // Vite bundles (unless the client is unchanged) while content and routes load.
+  const bundling = staging.writing(bundleOrReuse({ ...site, ...site.loaded }, bundler, cache));
+  const { content, images, security } = await timed('content', () => loadSiteContent(site));
+  const routes = await timed('routes', () => collectRoutes(site, content));
+  const writer = staging.writer(writePlanOf(staging.dir, site.loaded, routes));
+  const bundled = await timed('bundle', () => bundling);
+  const { client } = bundled;
+  const pages = { ...site, csp: security.csp, content, routes, client, reporter };
+  const rendered = await timed('render', () => renderPages(pages, cache));
+  const files = { ...security, content, images, routes, client, rendered, writer, reporter };
+  const emitted = await timed('emit', () => emit(site, files, cache));
+  const { compilationHash, precache, upToDate } = emitted;
+  const pagePaths = routes.routes.map((route) => route.path);
+  const clientFiles = client.files;
+  const worker = { ...site, ...security, compilationHash, precache, pagePaths, clientFiles };
+  const sw = await timed('service-worker', () => (upToDate ? [] : generateServiceWorker(worker)));
+  await staging.place(emitted);
+  const written = [...emitted.written, ...sw, ...client.files];
+  const warnings = [...bundled.warnings, ...emitted.warnings];
+  return { finished: { ...emitted, written }, warnings, pages: rendered.pages.length };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBundler } from '../src/bundle/process.ts';
 import { loadSiteCode, resolveSetup } from '../src/config/resolve-config.ts';
-import { cacheFileOf } from '../src/incremental/index.ts';
+import { cacheFileOf, configReuse } from '../src/incremental/index.ts';
 import { SsgError } from '../src/index.ts';
 import { type PageJob, renderInParallel } from '../src/render/render-workers.ts';
 import { buildMini, contentCopy, MINI_SITE, must, snapshot, tempDir } from './helpers.ts';
@@ -14,7 +14,8 @@ import { buildMini, contentCopy, MINI_SITE, must, snapshot, tempDir } from './he
 async function loadMiniSite() {
   const bundler = startBundler();
   try {
-    return (await loadSiteCode(await resolveSetup({ root: MINI_SITE }), bundler)).loaded;
+    return (await loadSiteCode(await resolveSetup({ root: MINI_SITE }), bundler, configReuse))
+      .loaded;
   } finally {
     await bundler.stop();
   }

@@ -13,6 +13,7 @@ import type { Bundler } from './process.ts';
 import type { SiteFiles } from './vite-config.ts';
 
 export type { ClientBundle } from './client.ts';
+export { counted, stopEsbuildIfAlone } from './esbuild-service.ts';
 export { type Bundler, startBundler } from './process.ts';
 
 export interface BundleInput {

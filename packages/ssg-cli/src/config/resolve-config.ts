@@ -10,7 +10,6 @@ import {
 } from '../bundle/server-cache.ts';
 import { type SiteFiles, siteFilesOf } from '../bundle/vite-config.ts';
 import { SsgError } from '../errors.ts';
-import { toolHash } from '../incremental/tool-hash.ts';
 import { TRAILING_SLASH_VALUES } from '../shared/trailing-slash.ts';
 import type { SiteDefinition } from '../site/index.ts';
 import type { BuildOptions, CompressMode, LoadedSite, TrailingSlash } from '../types.ts';
@@ -141,6 +140,15 @@ export function resolveTarget(
   return { brand, outDir, stagingDir };
 }
 
+/** What stage "config" asks of the incremental cache. */
+export interface ConfigReuse {
+  /**
+   * The digest of the framework's own code and of the versions of Vite and React: part of the
+   * server bundle's key, so a bundle made by another version of the tool is not reused.
+   */
+  toolHash(root: string): Promise<string>;
+}
+
 /**
  * The site's code from its server bundle: made by Vite (in the bundle process), or the previous
  * one when nothing it was made from changed.
@@ -148,6 +156,7 @@ export function resolveTarget(
 export async function loadSiteCode(
   setup: SiteSetup,
   bundler: Bundler,
+  reuse: ConfigReuse,
 ): Promise<{ loaded: LoadedSite; warnings: string[] }> {
   // no bundle to reuse: Vite's process loads while the framework's code is hashed below
   if (setup.force || !hasServerBundleRecord(setup.files)) bundler.warmUp();
@@ -156,7 +165,7 @@ export async function loadSiteCode(
     files: setup.files,
     configUrl: setup.configUrl,
     // the framework's own code and the versions of Vite and React: a bundle made by others is not reused
-    tool: await toolHash(setup.root),
+    tool: await reuse.toolHash(setup.root),
   };
   let bundle = setup.force ? undefined : await reusableServerBundle(key);
   const warnings: string[] = [];
@@ -184,9 +193,10 @@ export interface ResolvedSite extends SiteSetup, Target {
 export async function resolveConfig(
   options: BuildOptions,
   bundler: Bundler,
+  reuse: ConfigReuse,
 ): Promise<{ site: ResolvedSite; warnings: string[] }> {
   const setup = await resolveSetup(options);
-  const { loaded, warnings } = await loadSiteCode(setup, bundler);
+  const { loaded, warnings } = await loadSiteCode(setup, bundler, reuse);
   const target = resolveTarget(setup, loaded.site, options.brand);
   return { site: { ...setup, ...target, loaded }, warnings };
 }

@@ -3,6 +3,7 @@ import { SsgError } from '../errors.ts';
 import { imageServiceOf } from '../image/build-hooks.ts';
 import type { ImagePipeline } from '../image/pipeline.ts';
 import type { LoadedSite } from '../types.ts';
+import { resolveSecurity, type Security } from './security.ts';
 
 /** What stage "content" made. */
 export interface SiteContent {
@@ -40,4 +41,12 @@ export async function loadContent(
     );
   }
   return { content: result.content, files: [...result.files].sort(), images };
+}
+
+/** Stage "content" as the build runs it: the content and its images, then the security they imply. */
+export async function loadSiteContent(
+  site: Parameters<typeof loadContent>[0] & Parameters<typeof resolveSecurity>[0],
+): Promise<Omit<SiteContent, 'files'> & { security: Security }> {
+  const { content, images } = await loadContent(site);
+  return { content, images, security: resolveSecurity(site, content, images) };
 }

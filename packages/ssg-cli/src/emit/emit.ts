@@ -2,29 +2,29 @@
 // already holds exactly it, the files, the host config and the recent builds' chunks.
 
 import { appDataUrl } from '@ssg/loader/contract';
-import type { ResolvedSite } from '../config/resolve-config.ts';
+import type { ResolvedSite } from '../config/index.ts';
 import { emitHostConfig } from '../host/emit-host.ts';
 import type { ImagePipeline } from '../image/pipeline.ts';
-import type { IncrementalCache } from '../incremental/index.ts';
-import { type InlineRecord, inlineRecorder } from '../incremental/inline-record.ts';
-import type { FileWriter } from '../output/writer.ts';
-import type { RenderedPage } from '../render/render-pages.ts';
-import { md5, precachedPageFiles } from '../service-worker/generate-service-worker.ts';
-import { offlinePageOf } from '../service-worker/offline-page.ts';
+import type { FileWriter } from '../output/index.ts';
+import type { RenderedPage } from '../render/index.ts';
+import { md5, offlinePageOf, precachedPageFiles } from '../service-worker/index.ts';
 import type { CspSettings } from '../shared/csp.ts';
 import type { BuildReporter, OutputBytes } from '../types.ts';
 import { compressesPages } from './compress.ts';
 import { compressedDirOf } from './compress-memo.ts';
 import { leftOutNotes, resolveCopied } from './copied-files.ts';
 import { copiedFolders } from './copied-folders.ts';
+import { type InlineRecord, inlineRecorder } from './inline-record.ts';
 import { keepRecentChunks } from './keep-builds.ts';
-import { filesOfPage, type OutputInput, outputOf, writeOutput } from './output.ts';
+import { filesOfPage, type OutputInput, outputOf } from './output.ts';
+import type { EmitReuse } from './reuse.ts';
 import type { Placed } from './reuse-files.ts';
+import { writeOutput } from './write-output.ts';
 
 export interface EmitInput extends Omit<OutputInput, keyof ResolvedSite> {
   csp?: CspSettings;
   hsts?: string;
-  /** The staging folder's writer (made folders ahead on a cold build). */
+  /** The staging folder's writer (made folders ahead on a cold build); closed once emit is done. */
   writer?: FileWriter;
   reporter?: BuildReporter;
   /** The image service of the content: its files are made by now, or made here, then copied. */
@@ -55,8 +55,16 @@ export interface Emitted extends Placed {
 export async function emit(
   site: ResolvedSite,
   input: EmitInput,
-  cache: IncrementalCache,
+  cache: EmitReuse,
 ): Promise<Emitted> {
+  try {
+    return await emitFiles(site, input, cache);
+  } finally {
+    await input.writer?.close(); // emit is its last user: its thread goes before the worker is made
+  }
+}
+
+async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse): Promise<Emitted> {
   // what every document and file of the output is made with besides its own inputs
   const pagesCompressed = compressesPages(site.compress, input.rendered.pages.length);
   const options = [input.csp ?? null, site.serviceWorker, pagesCompressed];
@@ -80,7 +88,7 @@ export async function emit(
   }
   const { stagingDir, compress } = site;
   const client = input.client;
-  const unchangedAt = (path: string) => cache.pages.unchanged(path);
+  const unchangedAt = (path: string) => cache.unchanged(path);
   const unchanged = (page: RenderedPage) => unchangedAt(page.route.path);
   const dirty = dirtyFiles(input.rendered.pages, unchanged);
   // app-data's build id digests the data files as this build makes them: never kept as it was

@@ -3,13 +3,13 @@
 import { type FileHandle, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientBundle } from '../bundle/client.ts';
+import type { InlineRecord } from '../emit/inline-record.ts';
+import type { Memo } from '../emit/reuse.ts';
 import type { PageOutput } from '../render/render-workers.ts';
 import type { InputStamps } from '../shared/input-digest.ts';
 import type { OutputBytes } from '../types.ts';
 import type { BodyRef } from './body-store.ts';
 import { sha } from './digest.ts';
-import type { Memo } from './hash-memo.ts';
-import type { InlineRecord } from './inline-record.ts';
 import type { OutputRecord } from './output-record.ts';
 
 /** A page in the index: its keys, what its render used, and where its body lies in the store. */
@@ -42,7 +42,7 @@ export interface LastBuild {
   bytes: OutputBytes;
   /** The fingerprint of everything the output was made of, with its hash and warnings. */
   memo?: Memo;
-  /** Each page's inline code sources, when the site sends a policy (inline-record.ts). */
+  /** Each page's inline code sources, when the site sends a policy (emit/inline-record.ts). */
   inline?: InlineRecord | undefined;
 }
 

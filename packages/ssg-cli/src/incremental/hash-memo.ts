@@ -2,31 +2,9 @@
 // of (each page's render inputs, the data files, the client and the document options) has the
 // fingerprint of the last build, so are its bytes, compilation hash and warnings.
 import { createHash } from 'node:crypto';
+import type { CompilationMemo, Memo } from '../emit/reuse.ts';
 import type { LastBuild } from './cache-file.ts';
 import type { PageCache } from './page-cache.ts';
-
-/** What emit asks: the fingerprint of this build's output, and the last build's hash for it. */
-export interface CompilationMemo {
-  /** Digest of the pages' render inputs (key and dependencies) in order; none if one is unknown. */
-  pageInputs(paths: Iterable<string>): string | undefined;
-  /** Anything else every document reads (the policy, the worker option): as one string. */
-  documentOptions: string;
-  /** The last build's hash and warnings when its fingerprint was this one. */
-  lookup(fingerprint: string): Memo | undefined;
-  /** The last build's warnings, by page path (for the pages whose files it keeps). */
-  lastWarnings: Readonly<Record<string, string>>;
-  /** This build's, saved for the next. */
-  remember(memo: Memo): void;
-}
-
-export interface Memo {
-  fingerprint: string;
-  /** The fingerprint without the pages' render inputs (emit.ts `fingerprintOf`). */
-  frame: string;
-  compilationHash: string;
-  /** Page path → the warning of its page-data's size. */
-  warnings: Record<string, string>;
-}
 
 /** The memo over the cache's pages and the last build's saved memo. */
 export function compilationMemo(

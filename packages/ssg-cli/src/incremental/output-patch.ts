@@ -1,6 +1,7 @@
 // Whether a build may update the output folder in place (patch.ts) rather than write a whole new
 // one beside it: only when it would write few files, and every file it keeps is, by what it is made
 // of, the one the last build wrote and nobody changed since. Pure: everything it reads is passed in.
+import type { Patch, PatchQuery } from '../emit/reuse.ts';
 import type { LastBuild } from './cache-file.ts';
 import { revisionIn } from './output-record.ts';
 
@@ -11,28 +12,7 @@ import { revisionIn } from './output-record.ts';
  */
 export const PATCH_AT_MOST = 0.1;
 
-/** This build, as the patch query compares it with the last one. */
-export interface PatchQuery {
-  /** emit.ts `fingerprintOf`'s frame: every file but the pages' own inputs; none if unknown. */
-  frame: string | undefined;
-  compilationHash: string;
-  /** `optionsKey` of this build (output-seal.ts): options and copied assets. */
-  options: string;
-  /** URL path of every file emit makes. */
-  names: readonly string[];
-  /** MD5 of each file whose bytes are made already (all but the pages'), by URL path. */
-  made: ReadonlyMap<string, string>;
-  /** The files of the pages whose render inputs are not the last build's (or that are new). */
-  dirty: ReadonlySet<string>;
-}
-
-/** What a patch keeps of the last output, and what it deletes from it. */
-export interface Patch {
-  /** URL path → the last record's entry (`md5 size:ino:mtime`) of each file left as it is. */
-  kept: Map<string, string>;
-  /** URL paths the last build placed that this one does not make (host files it may write again). */
-  gone: string[];
-}
+export type { Patch, PatchQuery };
 
 /**
  * The patch of the output folder, or none when the whole folder is written again: another frame,

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PageOutput } from '../render/render-workers.ts';
+import type { StoredOutput } from '../render/reuse.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import { BodyStore } from './body-store.ts';
-import { PageCache, type StoredOutput } from './page-cache.ts';
+import { PageCache } from './page-cache.ts';
 
 const route: RouteDefinition = {
   path: '/a/',

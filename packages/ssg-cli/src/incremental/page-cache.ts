@@ -1,35 +1,14 @@
 // The page half of the cache: each page's render output under a key of everything the render
 // read, so a page is rendered again exactly when one of its inputs changed. In memory each page
 // is its keys and a reference into the body store: no page's HTML is held.
-import type { SliceData } from '@ssg/loader/contract';
+
 import type { PageOutput } from '../render/render-workers.ts';
+import type { PageReuse, RenderInputs, StoredOutput } from '../render/reuse.ts';
 import { routeData } from '../routes/collect-routes.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { BodyStore } from './body-store.ts';
 import type { SavedPage } from './cache-file.ts';
 import { sha } from './digest.ts';
-
-/** What a render of pages uses besides the route: the static queries' results and the slices. */
-export interface RenderInputs {
-  queries: ReadonlyMap<string, { data: unknown }>;
-  slices: ReadonlyArray<{ name: string; sliceData: SliceData; html: string }>;
-}
-
-/** A page's render output with its body read from the store when asked for. */
-export interface StoredOutput extends Omit<PageOutput, 'html'> {
-  body(): string;
-}
-
-/** What the render asks of the cache: a page's previous output, and this build's to keep. */
-export interface PageReuse {
-  /**
-   * The output an earlier build rendered from the same inputs, if any (the route's data is read,
-   * through its `loadData`, only when an earlier build kept the page).
-   */
-  reuse(route: RouteDefinition): StoredOutput | undefined;
-  /** This build's render of a page from `data`, for the next build; its body goes to the store. */
-  store(route: RouteDefinition, data: unknown, output: PageOutput): StoredOutput;
-}
 
 interface Digests {
   queries: ReadonlyMap<string, string>;

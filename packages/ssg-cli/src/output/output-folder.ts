@@ -1,12 +1,12 @@
-// The output folder around the stages: taken before them (lock, leftovers), put in place after
-// them, and the one clean-up after a failure.
+// The output folder around the stages: taken before them (lock, leftovers), the staging folder
+// they write into, put in place after them, and the one clean-up after a failure.
 
 import type { BuildReporter } from '../types.ts';
 import { removeLeftovers } from './leftovers.ts';
 import { lockOutput } from './lock.ts';
 import { patchIntoPlace } from './patch.ts';
 import { discardStaging, swapIntoPlace } from './swap.ts';
-import type { FileWriter } from './writer.ts';
+import { type FileWriter, openWriter } from './writer.ts';
 
 interface Folders {
   outDir: string;
@@ -14,14 +14,84 @@ interface Folders {
   stagingDir: string;
 }
 
+/** What the stages will write into the staging folder, for its writer. */
+export interface WritePlan {
+  /** About how many files: many are written on a thread of their own. */
+  files: number;
+  /**
+   * The folders they go in (absolute), made ahead while the build goes on: making 20,000 folders
+   * is a good part of writing them. None when most files will be linked from the last output.
+   */
+  folders?: () => readonly string[];
+}
+
+/** The staging folder as the stages see it, inside `inOutputFolder`. */
+export interface Staging {
+  /** Beside the output folder; replaces it once every stage succeeded. */
+  readonly dir: string;
+  /** A job that writes into the staging folder beside the stages (Vite's): settled before a clean-up. */
+  writing<T>(job: Promise<T>): Promise<T>;
+  /** The staging folder's writer, stopped before a clean-up. */
+  writer(plan: WritePlan): FileWriter;
+  /** The files of this build to drop after a failure, once nothing writes into the staging folder. */
+  dropOnFailure(files: { discard(): Promise<void> }): void;
+  /**
+   * The staging folder replaces the output, or its files are moved into it when it holds only the
+   * few that changed (a patch); when the output already is this build, it is left as it is.
+   */
+  place(built: Placing): Promise<void>;
+}
+
+/** What the stages made, as placing it needs to know. */
+export interface Placing {
+  upToDate: boolean;
+  patch?: { gone: readonly string[] };
+}
+
+/**
+ * The output folder around `work`: claimed before it (one build at a time), its staging folder
+ * placed by it, cleaned up when it fails, released after.
+ */
+export async function inOutputFolder<T>(
+  site: Folders,
+  around: { reporter?: BuildReporter | undefined; bundler: { stop(): Promise<void> } },
+  work: (staging: Staging) => Promise<T>,
+): Promise<T> {
+  const release = await claimOutput(site, around.reporter);
+  const run: InFlight = { stagingDir: site.stagingDir, bundler: around.bundler };
+  const staging: Staging = {
+    dir: site.stagingDir,
+    writing: (job) => {
+      run.bundling = job.catch(() => {});
+      return job;
+    },
+    writer: (plan) => {
+      const writer = openWriter(site.stagingDir, plan.files);
+      run.writer = writer;
+      // made while Vite and render run (a failure shows again when emit writes there)
+      if (plan.folders) writer.mkdirs(plan.folders()).catch(() => {});
+      return writer;
+    },
+    dropOnFailure: (files) => {
+      run.cache = files;
+    },
+    place: (built) => placeOutput(site, built),
+  };
+  try {
+    return await work(staging);
+  } catch (error) {
+    await cleanUpAfterFailure(run);
+    throw error;
+  } finally {
+    await release();
+  }
+}
+
 /**
  * Takes the output folder for this build: waits for another build writing it, then clears what
  * a build cut short left. Resolves to the release of the folder.
  */
-export async function claimOutput(
-  site: Folders,
-  reporter?: BuildReporter,
-): Promise<() => Promise<void>> {
+async function claimOutput(site: Folders, reporter?: BuildReporter): Promise<() => Promise<void>> {
   const unlock = await lockOutput(site.outDir, (holder) =>
     reporter?.note?.(
       `Waiting for the build of process ${holder} into ${site.outDir} to finish: one build at a time writes an output folder.`,
@@ -42,21 +112,15 @@ export async function claimOutput(
   return unlock;
 }
 
-/**
- * The staging folder replaces the output, or its files are moved into it when it holds only the
- * few that changed (a patch); when the output already is this build, it is left as it is.
- */
-export async function placeOutput(
-  site: Folders,
-  built: { upToDate: boolean; patch?: { gone: readonly string[] } },
-): Promise<void> {
+/** `Staging.place`. */
+async function placeOutput(site: Folders, built: Placing): Promise<void> {
   if (built.upToDate) await discardStaging(site.stagingDir);
   else if (built.patch) await patchIntoPlace(site.stagingDir, site.outDir, built.patch.gone);
   else await swapIntoPlace(site.stagingDir, site.outDir);
 }
 
 /** What may still be writing into the staging folder when a stage fails. */
-export interface InFlight {
+interface InFlight {
   stagingDir: string;
   /** The bundler's process, stopped first: nothing it writes may land after the clean-up. */
   bundler: { stop(): Promise<void> };
@@ -67,7 +131,7 @@ export interface InFlight {
 }
 
 /** After a failed stage: nothing may land in the staging folder once it is gone. */
-export async function cleanUpAfterFailure(run: InFlight): Promise<void> {
+async function cleanUpAfterFailure(run: InFlight): Promise<void> {
   await run.bundler.stop();
   await run.bundling?.catch(() => {});
   await run.writer?.close();
