@@ -9,7 +9,7 @@ import {
   stubModule,
   stubSite,
 } from '../testing/stub-site.ts';
-import { evaluateStaticQueries } from './render-pages.ts';
+import { evaluateStaticQueries } from './static-queries.ts';
 
 const content = { phone: '+55 11 5555-0000', units: ['Centro', 'Sul'] };
 type Content = typeof content;
