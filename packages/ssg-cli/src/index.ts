@@ -10,7 +10,7 @@ export {
 } from './config/define-config.ts';
 export { type DevOptions, dev } from './dev/dev-server.ts';
 export { type ErrorCode, exitCodeOf, formatError, SsgError } from './errors.ts';
-export { type RunningServer, type ServeHost, type ServeOptions, serve } from './serve/server.ts';
+export { type RunningServer, type ServeHost, type ServeOptions, serve } from './serve/preview-server.ts';
 export * from './site/index.ts';
 export type {
   BuildOptions,

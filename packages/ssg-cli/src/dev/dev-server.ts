@@ -26,7 +26,7 @@ import { contentTypeOf } from '../serve/content-types.ts';
 import { listenOnFreePort } from '../serve/listen.ts';
 import { isDotPath, realPathInside } from '../serve/published.ts';
 import { escapeHtml } from '../shared/html.ts';
-import { type MatchPath, matchedPageFile, matchPathsOf } from '../shared/match-paths.ts';
+import { type MatchPath, matchedPageFile, matchPathsOf } from '../shared/match-path-list.ts';
 import type { SiteDefinition } from '../site/index.ts';
 import type { LoadedSite } from '../types.ts';
 import { refusesToPublish } from './publish-guard.ts';

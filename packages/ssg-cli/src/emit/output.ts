@@ -23,7 +23,7 @@ import type { RenderedPage, RenderedPages } from '../render/render-pages.ts';
 import type { Routes } from '../routes/collect-routes.ts';
 import { isPrecached, md5 } from '../service-worker/generate-service-worker.ts';
 import { htmlFileOf } from '../shared/files.ts';
-import { matchPathsOf } from '../shared/match-paths.ts';
+import { matchPathsOf } from '../shared/match-path-list.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { BuildReporter, LoadedSite, OutputBytes } from '../types.ts';
 import { buildIdOf, isTabData } from './build-id.ts';

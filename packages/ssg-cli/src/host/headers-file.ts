@@ -1,7 +1,7 @@
 // The _headers file (Netlify, Cloudflare Pages) from the rules of rules.ts.
-import type { MatchPath } from '../shared/match-paths.ts';
-import { coveredByMatchPath, headerPatterns } from './match-paths.ts';
-import { REPORT_ONLY_HEADER, type SitePolicies } from './policies.ts';
+import type { MatchPath } from '../shared/match-path-list.ts';
+import { coveredByMatchPath, headerPatterns } from './match-path-rules.ts';
+import { REPORT_ONLY_HEADER, type SitePolicies } from './site-policies.ts';
 import {
   CACHE_RULES,
   COMMON_HEADERS,

@@ -1,8 +1,8 @@
 // The nginx server snippet from the rules of rules.ts.
-import type { MatchPath } from '../shared/match-paths.ts';
+import type { MatchPath } from '../shared/match-path-list.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
-import { nginxMatchLocations } from './match-paths.ts';
-import { REPORT_ONLY_HEADER, type SitePolicies } from './policies.ts';
+import { nginxMatchLocations } from './match-path-rules.ts';
+import { REPORT_ONLY_HEADER, type SitePolicies } from './site-policies.ts';
 import {
   CACHE_RULES,
   COMMON_HEADERS,

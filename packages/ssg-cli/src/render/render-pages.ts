@@ -9,7 +9,7 @@ import { progressCounter } from '../progress.ts';
 import { type Routes, routeData } from '../routes/collect-routes.ts';
 import type { CspSettings, InlineSources } from '../shared/csp.ts';
 import { faultPoint } from '../shared/fault.mjs';
-import { type MatchPath, matchPathsOf } from '../shared/match-paths.ts';
+import { type MatchPath, matchPathsOf } from '../shared/match-path-list.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { BuildReporter, LoadedSite } from '../types.ts';
