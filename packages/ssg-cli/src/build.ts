@@ -25,6 +25,7 @@ import { openWriter } from './output/writer.ts';
 import { renderPages } from './render/render-pages.ts';
 import { collectRoutes } from './routes/collect-routes.ts';
 import { generateServiceWorker } from './service-worker/generate-service-worker.ts';
+import { offlinePageOf } from './service-worker/offline-page.ts';
 import { stageTimer } from './stage-timer.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
@@ -81,12 +82,23 @@ async function runStages(options: BuildOptions, bundler: Bundler): Promise<Build
     };
     const rendered = await timed('render', () => renderPages(made));
     cache.savePagesAhead(); // written while emit waits on the disk
-    const emitted = await timed('emit', () => emit(site, { ...made, rendered, writer }, cache));
+    // made once: emit's host policies hash it, stage "service-worker" writes it
+    const offlineHtml = offlinePageOf(site.loaded.site, security.csp);
+    const emitInput = { ...made, rendered, writer, offlineHtml };
+    const emitted = await timed('emit', () => emit(site, emitInput, cache));
     await writer.close();
     const { compilationHash, precache, upToDate } = emitted;
     const pagePaths = routes.routes.map((route) => route.path);
     const clientFiles = client.files;
-    const worker = { ...site, ...security, compilationHash, precache, pagePaths, clientFiles };
+    const worker = {
+      ...site,
+      ...security,
+      compilationHash,
+      precache,
+      pagePaths,
+      clientFiles,
+      offlineHtml,
+    };
     const sw = await timed('service-worker', () => (upToDate ? [] : generateServiceWorker(worker)));
     await placeOutput(site, emitted);
     const warnings = [...config.warnings, ...bundled.warnings, ...emitted.warnings];

@@ -10,7 +10,6 @@ import { type InlineRecord, inlineRecorder } from '../incremental/inline-record.
 import type { FileWriter } from '../output/writer.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
 import { md5, precachedPageFiles } from '../service-worker/generate-service-worker.ts';
-import { offlinePageOf } from '../service-worker/offline-page.ts';
 import type { CspSettings } from '../shared/csp.ts';
 import type { BuildReporter, OutputBytes } from '../types.ts';
 import { compressesPages } from './compress.ts';
@@ -29,6 +28,8 @@ export interface EmitInput extends Omit<OutputInput, keyof ResolvedSite> {
   reporter?: BuildReporter;
   /** The image service of the content: its files are made by now, or made here, then copied. */
   images?: ImagePipeline;
+  /** The service worker's offline page (made once per build): the host's policies cover it. */
+  offlineHtml: string;
 }
 
 /** What stage "emit" made. */
@@ -108,7 +109,7 @@ export async function emit(
     ...site,
     ...input,
     pages,
-    offlineHtml: site.serviceWorker ? offlinePageOf(site.loaded.site, input.csp) : undefined,
+    offlineHtml: site.serviceWorker ? input.offlineHtml : undefined,
   });
   const chunks = await keepRecentChunks({ ...site, compilationHash });
   // the one change of a deploy a running nginx cannot see by itself
