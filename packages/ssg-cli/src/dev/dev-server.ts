@@ -83,7 +83,7 @@ export interface DevOptions {
 /**
  * `ssg dev`: Vite serves the browser code with hot module replacement; pages and their JSON are
  * rendered on request from the current code and content, through the same Vite configuration
- * as `ssg build` (pipeline/bundle/vite-config.ts); a content change reloads the page.
+ * as `ssg build` (bundle/vite-config.ts); a content change reloads the page.
  */
 export async function dev(
   options: DevOptions = {},
