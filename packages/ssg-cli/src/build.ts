@@ -23,7 +23,7 @@ import { configReuse, type IncrementalCache, withCache } from './incremental/ind
 import { inOutputFolder, type Staging } from './output/index.ts';
 import { renderPages } from './render/index.ts';
 import { collectRoutes } from './routes/index.ts';
-import { generateServiceWorker } from './service-worker/index.ts';
+import { generateServiceWorker, offlinePageOf } from './service-worker/index.ts';
 import { type StageTimer, stageTimer } from './stage-timer.ts';
 import type { BuildOptions, BuildReporter, BuildResult } from './types.ts';
 
@@ -87,12 +87,22 @@ async function runStages(
   const { client } = bundled;
   const pages = { ...site, csp: security.csp, content, routes, client, reporter };
   const rendered = await timed('render', () => renderPages(pages, cache));
+  // made once: emit's host policies hash it, stage "service-worker" writes it
+  const offlineHtml = offlinePageOf(site.loaded.site, security.csp);
   const files = { ...security, content, images, routes, client, rendered, writer, reporter };
-  const emitted = await timed('emit', () => emit(site, files, cache));
+  const emitted = await timed('emit', () => emit(site, { ...files, offlineHtml }, cache));
   const { compilationHash, precache, upToDate } = emitted;
   const pagePaths = routes.routes.map((route) => route.path);
   const clientFiles = client.files;
-  const worker = { ...site, ...security, compilationHash, precache, pagePaths, clientFiles };
+  const worker = {
+    ...site,
+    ...security,
+    compilationHash,
+    precache,
+    pagePaths,
+    clientFiles,
+    offlineHtml,
+  };
   const sw = await timed('service-worker', () => (upToDate ? [] : generateServiceWorker(worker)));
   await staging.place(emitted);
   const written = [...emitted.written, ...sw, ...client.files];

@@ -1,21 +1,43 @@
-/** The programmatic API of the framework (Node). The CLI is a thin shell over it. */
+/**
+ * `@ssg/cli`: the programmatic API of the framework, for Node (the CLI is a thin shell over it).
+ * What a site is written with (`defineSite`, `defineBrowser`, `defineStaticQuery`, the props and
+ * content types) is `@ssg/cli/site`; the browser's React code is `@ssg/cli/runtime`.
+ */
 
+// the commands
 export { build } from './build.ts';
-export { summary, terminalReporter } from './cli/reporter.ts';
+// errors and how the CLI prints a build
+export { summary, type TerminalReporter, terminalReporter } from './cli/reporter.ts';
+// ssg.config.ts
 export {
+  type CspConfig,
   defineConfig,
+  type HstsConfig,
   type RuntimeCachingRule,
   type ServiceWorkerConfig,
   type SsgConfig,
 } from './config/define-config.ts';
 export { type DevOptions, dev } from './dev/dev-server.ts';
-export { type ErrorCode, exitCodeOf, formatError, SsgError } from './errors.ts';
-export { type RunningServer, type ServeHost, type ServeOptions, serve } from './serve/server.ts';
-export * from './site/index.ts';
+export {
+  type ContentIssue,
+  type ErrorCode,
+  exitCodeOf,
+  formatError,
+  type ImageErrorCode,
+  SsgError,
+} from './errors.ts';
+export {
+  type RunningServer,
+  type ServeHost,
+  type ServeOptions,
+  serve,
+} from './serve/preview-server.ts';
 export type {
   BuildOptions,
   BuildReporter,
   BuildResult,
+  CompressMode,
+  OutputBytes,
   StageName,
   TrailingSlash,
 } from './types.ts';

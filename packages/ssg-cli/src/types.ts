@@ -110,7 +110,7 @@ export interface BuildResult {
     output: boolean;
     /**
      * Few of the output's files changed: they were written and moved into the output folder in
-     * place, the others left as they were (pipeline/patch.ts).
+     * place, the others left as they were (output/patch.ts).
      */
     patched: boolean;
   };

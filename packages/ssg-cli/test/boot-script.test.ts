@@ -2,8 +2,8 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
 import { documentHtml } from '../src/render/document.ts';
-import { ROOT_ID } from '../src/runtime/client-constants.ts';
 import { browserCode } from '../src/shared/browser-code.ts';
+import { ROOT_ID } from '../src/shared/element-ids.ts';
 
 const BOOT = {
   entry: '/_ssg/app.js',

@@ -4,8 +4,9 @@ import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } fro
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, exitCodeOf, queryHash, SsgError } from '../src/index.ts';
+import { build, exitCodeOf, SsgError } from '../src/index.ts';
 import { init } from '../src/init/init.ts';
+import { queryHash } from '../src/site/index.ts';
 import { listFiles, readJson, tempDir } from './helpers.ts';
 
 const PACKAGE_DIR = path.resolve(import.meta.dirname, '..');

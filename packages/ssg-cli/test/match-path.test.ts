@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuildResult, type RunningServer, SsgError, serve } from '../src/index.ts';
 import { matchPathIssues } from '../src/routes/match-path-check.ts';
-import { matchPathsOf } from '../src/shared/match-paths.ts';
+import { matchPathsOf } from '../src/shared/match-path-list.ts';
 import type { RouteDefinition } from '../src/site/index.ts';
 import { buildMini, contentCopy, must, readJson } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import { resolveSecurity } from '../src/content/security.ts';
 import { SsgError } from '../src/errors.ts';
 import { headersFile } from '../src/host/headers-file.ts';
 import { nginxSnippet } from '../src/host/nginx.ts';
-import type { SitePolicies } from '../src/host/policies.ts';
+import type { SitePolicies } from '../src/host/site-policies.ts';
 import { documentHtml } from '../src/render/document.ts';
 import { cspMeta, cspSourceProblem, inlineSources, policyOf } from '../src/shared/csp.ts';
 

@@ -11,6 +11,7 @@ import {
   type ServiceWorkerInput,
   serviceWorkerSettings,
 } from '../src/service-worker/generate-service-worker.ts';
+import { offlinePageOf } from '../src/service-worker/offline-page.ts';
 import { buildMini, listFiles, MINI_SITE, must, tempDir } from './helpers.ts';
 
 describe('the service worker of a build', () => {
@@ -92,15 +93,16 @@ describe('the service worker of a build', () => {
       precache: new Map(),
       pagePaths: [],
       clientFiles: [],
-      loaded: {
-        site: {
+      offlineHtml: offlinePageOf(
+        {
           lang: 'pt-BR',
           offline: {
             title: 'Você está sem conexão',
             message: 'Esta página <ainda> não foi salva.',
           },
         },
-      },
+        undefined,
+      ),
     } as unknown as ServiceWorkerInput;
     await generateServiceWorker(ctx);
     const page = readFileSync(path.join(stagingDir, '_ssg-offline.html'), 'utf8');
@@ -138,7 +140,7 @@ describe('the service worker of a build', () => {
       precache,
       pagePaths,
       clientFiles: [],
-      loaded: { site: { lang: 'en' } },
+      offlineHtml: offlinePageOf({ lang: 'en' }, undefined),
     } as unknown as ServiceWorkerInput;
     await generateServiceWorker(ctx);
     const sw = readFileSync(path.join(stagingDir, 'sw.js'), 'utf8');
@@ -203,7 +205,7 @@ describe('the service worker of a build', () => {
       precache: new Map(),
       pagePaths: [],
       clientFiles: [],
-      loaded: { site: { lang: 'en' } },
+      offlineHtml: offlinePageOf({ lang: 'en' }, undefined),
     } as unknown as ServiceWorkerInput;
     await generateServiceWorker(ctx);
     const sw = readFileSync(path.join(stagingDir, 'sw.js'), 'utf8');

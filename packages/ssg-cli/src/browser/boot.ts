@@ -6,7 +6,7 @@
  * side by side at low priority and the entry is imported. A page opened in a background tab (no
  * paint there) starts at once, and so does one that is hidden before it painted; a page with
  * nothing contentful to paint starts a frame after its load event.
- * Its names are one letter on purpose: the build only drops whitespace (pipeline/browser-code.ts),
+ * Its names are one letter on purpose: the build only drops whitespace (shared/browser-code.ts),
  * so the bytes in every page, and the CSP hash of them, stay what they were.
  */
 import type { BootData } from './boot-data.ts';

@@ -5,14 +5,15 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { digestInputs, type InputStamps } from '../shared/input-digest.ts';
+import { writeAtomic } from '../write-atomic.ts';
 import type { ServerBundle } from './server.ts';
 import { serverBundlesDir } from './server.ts';
 import type { SiteFiles } from './vite-config.ts';
 
-interface Record {
+interface BundleRecord {
   fingerprint: string;
   /** Size, mtime and digest of each input, so an unchanged input is not read again. */
   stamps?: InputStamps;
@@ -57,9 +58,9 @@ async function fingerprint(
 
 /** The last server bundle, when none of what it was made from changed. */
 export async function reusableServerBundle(key: BundleKey): Promise<ServerBundle | undefined> {
-  let record: Record;
+  let record: BundleRecord;
   try {
-    record = JSON.parse(await readFile(recordFile(key.files), 'utf8')) as Record;
+    record = JSON.parse(await readFile(recordFile(key.files), 'utf8')) as BundleRecord;
   } catch {
     return undefined;
   }
@@ -72,11 +73,9 @@ export async function reusableServerBundle(key: BundleKey): Promise<ServerBundle
 /** Remembers a bundle just made, and removes bundles older than an hour that are not it. */
 export async function recordServerBundle(key: BundleKey, bundle: ServerBundle): Promise<void> {
   const file = recordFile(key.files);
-  const record: Record = { ...(await fingerprint(key, bundle.inputs)), bundle };
+  const record: BundleRecord = { ...(await fingerprint(key, bundle.inputs)), bundle };
   await mkdir(path.dirname(file), { recursive: true });
-  const scratch = `${file}.${process.pid}`;
-  await writeFile(scratch, JSON.stringify(record));
-  await rename(scratch, file);
+  await writeAtomic(file, JSON.stringify(record));
   void cleanOld(serverBundlesDir(key.files), path.basename(path.dirname(bundle.entryFile)));
 }
 

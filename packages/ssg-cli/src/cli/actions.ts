@@ -76,7 +76,7 @@ export async function runDev(args: ParsedArgs, io: CliIO): Promise<number> {
 export async function runServe(args: ParsedArgs, io: CliIO): Promise<number> {
   const spec = specOf('serve');
   const { flags, positionals } = args;
-  const { serve } = await import('../serve/server.ts');
+  const { serve } = await import('../serve/preview-server.ts');
   const [dir] = positionals;
   const server = await serve({
     dir:

@@ -1,10 +1,11 @@
 // Finds, compiles and imports the site's ssg.config.* file.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SsgError } from '../errors.ts';
+import { writeAtomic } from '../write-atomic.ts';
 import { checkConfig } from './check-config.ts';
 import type { SsgConfig } from './define-config.ts';
 
@@ -60,9 +61,7 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
   const target = path.join(root, 'node_modules/.ssg/config', `${digest}.mjs`);
   if (!existsSync(target)) {
     await mkdir(path.dirname(target), { recursive: true });
-    const scratch = `${target}.${process.pid}`;
-    await writeFile(scratch, code);
-    await rename(scratch, target);
+    await writeAtomic(target, code);
   }
   const url = pathToFileURL(target).href;
   let exported: unknown;

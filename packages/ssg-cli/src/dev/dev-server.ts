@@ -26,7 +26,7 @@ import { contentTypeOf } from '../serve/content-types.ts';
 import { listenOnFreePort } from '../serve/listen.ts';
 import { isDotPath, realPathInside } from '../serve/published.ts';
 import { escapeHtml } from '../shared/html.ts';
-import { type MatchPath, matchedPageFile, matchPathsOf } from '../shared/match-paths.ts';
+import { type MatchPath, matchedPageFile, matchPathsOf } from '../shared/match-path-list.ts';
 import type { SiteDefinition } from '../site/index.ts';
 import type { LoadedSite } from '../types.ts';
 import { refusesToPublish } from './publish-guard.ts';
@@ -83,7 +83,7 @@ export interface DevOptions {
 /**
  * `ssg dev`: Vite serves the browser code with hot module replacement; pages and their JSON are
  * rendered on request from the current code and content, through the same Vite configuration
- * as `ssg build` (pipeline/bundle/vite-config.ts); a content change reloads the page.
+ * as `ssg build` (bundle/vite-config.ts); a content change reloads the page.
  */
 export async function dev(
   options: DevOptions = {},

@@ -2,7 +2,7 @@
 // (spec §4), so it covers exactly what a tab that loaded one build keeps using as it navigates.
 import { createHash } from 'node:crypto';
 import type { ClientBundle } from '../bundle/client.ts';
-import type { MatchPath } from '../shared/match-paths.ts';
+import type { MatchPath } from '../shared/match-path-list.ts';
 
 /** What a running tab holds on to across client navigations. */
 export interface SessionInput {

@@ -5,8 +5,9 @@
  * takes ~1 s for the clinic's bundle). Entries unused for a fortnight are removed.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomic } from '../write-atomic.ts';
 
 const MEMO_DIR = 'node_modules/.ssg/compressed';
 const EXTENSIONS = ['.br', '.gz'] as const;
@@ -47,14 +48,8 @@ export async function memoSiblings(
   await Promise.all(made.map((bytes, i) => writeFile(file + EXTENSIONS[i], bytes)));
   // the memo is only a shortcut: a memo that cannot be written fails nothing
   await mkdir(dir, { recursive: true })
-    .then(() => Promise.all(made.map((bytes, i) => keep(entries[i] as string, bytes))))
+    .then(() => Promise.all(made.map((bytes, i) => writeAtomic(entries[i] as string, bytes))))
     .catch(() => {});
-}
-
-async function keep(entry: string, bytes: Uint8Array): Promise<void> {
-  const aside = `${entry}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await writeFile(aside, bytes);
-  await rename(aside, entry);
 }
 
 /** Removes the entries no build used for a fortnight (a build's own were just touched). */

@@ -7,7 +7,7 @@ import { emitHostConfig } from '../host/emit-host.ts';
 import type { ImagePipeline } from '../image/pipeline.ts';
 import type { FileWriter } from '../output/index.ts';
 import type { RenderedPage } from '../render/index.ts';
-import { md5, offlinePageOf, precachedPageFiles } from '../service-worker/index.ts';
+import { md5, precachedPageFiles } from '../service-worker/index.ts';
 import type { CspSettings } from '../shared/csp.ts';
 import type { BuildReporter, OutputBytes } from '../types.ts';
 import { compressesPages } from './compress.ts';
@@ -29,6 +29,8 @@ export interface EmitInput extends Omit<OutputInput, keyof ResolvedSite> {
   reporter?: BuildReporter;
   /** The image service of the content: its files are made by now, or made here, then copied. */
   images?: ImagePipeline;
+  /** The service worker's offline page (made once per build): the host's policies cover it. */
+  offlineHtml: string;
 }
 
 /** What stage "emit" made. */
@@ -116,7 +118,7 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
     ...site,
     ...input,
     pages,
-    offlineHtml: site.serviceWorker ? offlinePageOf(site.loaded.site, input.csp) : undefined,
+    offlineHtml: site.serviceWorker ? input.offlineHtml : undefined,
   });
   const chunks = await keepRecentChunks({ ...site, compilationHash });
   // the one change of a deploy a running nginx cannot see by itself

@@ -32,7 +32,7 @@ export function inlineRecorder(last: InlineRecord | undefined) {
         indexOf.set(sources, at);
       }
       of[path] = at;
-      // one object for each distinct set: its policy is made once (host/policies.ts)
+      // one object for each distinct set: its policy is made once (host/site-policies.ts)
       return sets[at] ?? sources;
     },
     /** What was recorded: none when no page's sources were asked for (the site sends no policy). */

@@ -16,7 +16,7 @@ import { checkPageDataSize } from '../render/page-data-size.ts';
 import type { Routes } from '../routes/index.ts';
 import { md5 } from '../service-worker/index.ts';
 import { htmlFileOf } from '../shared/files.ts';
-import { matchPathsOf } from '../shared/match-paths.ts';
+import { matchPathsOf } from '../shared/match-path-list.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { LoadedSite } from '../types.ts';
 import { buildIdOf, isTabData } from './build-id.ts';

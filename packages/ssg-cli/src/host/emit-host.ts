@@ -3,12 +3,12 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { htmlFileOf } from '../shared/files.ts';
-import { matchPathsOf } from '../shared/match-paths.ts';
+import { matchPathsOf } from '../shared/match-path-list.ts';
 import { headersFile } from './headers-file.ts';
-import { writeMatchPaths } from './match-paths-files.ts';
 import { nginxSnippet } from './nginx.ts';
-import { type PoliciesInput, sitePolicies } from './policies.ts';
 import { HOST_DIR, OFFLINE_PAGE, POLICIES_FILE } from './rules.ts';
+import { type PoliciesInput, sitePolicies } from './site-policies.ts';
+import { writeMatchPaths } from './write-match-paths.ts';
 
 export interface HostConfigInput extends PoliciesInput {
   /** The folder the build writes into (its staging folder). */

@@ -1,7 +1,6 @@
 // The _headers file (Netlify, Cloudflare Pages) from the rules of rules.ts.
-import type { MatchPath } from '../shared/match-paths.ts';
-import { coveredByMatchPath, headerPatterns } from './match-paths.ts';
-import { REPORT_ONLY_HEADER, type SitePolicies } from './policies.ts';
+import type { MatchPath } from '../shared/match-path-list.ts';
+import { coveredByMatchPath, headerPatterns } from './match-path-rules.ts';
 import {
   CACHE_RULES,
   COMMON_HEADERS,
@@ -11,6 +10,7 @@ import {
   SCRIPTABLE_FILES,
   UPGRADE_INSECURE,
 } from './rules.ts';
+import { REPORT_ONLY_HEADER, type SitePolicies } from './site-policies.ts';
 
 /** Cloudflare Pages reads at most 100 rules; past that, page rules are left to the host's default. */
 export const MAX_HEADER_RULES = 100;

@@ -1,8 +1,7 @@
 // The nginx server snippet from the rules of rules.ts.
-import type { MatchPath } from '../shared/match-paths.ts';
+import type { MatchPath } from '../shared/match-path-list.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
-import { nginxMatchLocations } from './match-paths.ts';
-import { REPORT_ONLY_HEADER, type SitePolicies } from './policies.ts';
+import { nginxMatchLocations } from './match-path-rules.ts';
 import {
   CACHE_RULES,
   COMMON_HEADERS,
@@ -15,6 +14,7 @@ import {
   SCRIPT_URL,
   UPGRADE_INSECURE,
 } from './rules.ts';
+import { REPORT_ONLY_HEADER, type SitePolicies } from './site-policies.ts';
 
 /** A double-quoted nginx string. */
 const quoted = (value: string): string => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;

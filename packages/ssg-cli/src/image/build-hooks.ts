@@ -1,6 +1,6 @@
 /**
- * The pipeline's few points of contact with `ssg build` and `ssg dev`: each pipeline/ or dev/
- * file calls one of these in one line, so the image logic stays here.
+ * The image pipeline's few points of contact with `ssg build` and `ssg dev`: the content stage's
+ * files (content/) and dev/ call one of these in one line each, so the image logic stays here.
  */
 import path from 'node:path';
 import { importedVariants } from './imported.ts';

@@ -1,8 +1,8 @@
 /** Making one variant file into the disk cache (a file already there is reused), and placeholders. */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SsgError } from '../errors.ts';
+import { writeAtomic } from '../write-atomic.ts';
 import type { Encoder } from './encoder.ts';
 import { imageError } from './image-error.ts';
 import type { PixelJob } from './pixels.ts';
@@ -33,13 +33,10 @@ const exists = (file: string) =>
     () => false,
   );
 
-// written aside then renamed: a build killed mid-write never leaves half a file under the name
-async function writeAtomic(file: string, data: Buffer | string): Promise<void> {
+// read-only: the output links to it (emit/place-copied.ts), so a write there would reach it
+async function writeVariant(file: string, data: Buffer | string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  // read-only: the output links to it (pipeline/place-copied.ts), so a write there would reach it
-  await writeFile(temp, data, { mode: 0o444 });
-  await rename(temp, file);
+  await writeAtomic(file, data, { mode: 0o444 });
 }
 
 /** The cached file of a variant, made when it is missing. */
@@ -61,7 +58,7 @@ export async function ensureVariant(
       : await encoder.run(variant.job).catch((error: unknown) => {
           throw corrupt(variant.source, variant.from, error);
         });
-  await writeAtomic(file, data);
+  await writeVariant(file, data);
   return file;
 }
 
@@ -96,6 +93,6 @@ export async function blurPlaceholder(
     throw corrupt(source.source, from, error);
   });
   const uri = `data:image/webp;base64,${tiny.toString('base64')}`;
-  await writeAtomic(file, uri);
+  await writeVariant(file, uri);
   return uri;
 }

@@ -1,7 +1,7 @@
 // Real: <Image> and imagePreload rendered to HTML by React's server renderer. Faked: the ImageData (hand-written).
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { headToHtml } from '../runtime/head-html.ts';
+import { headToHtml } from '../shared/head-html.ts';
 import { Image } from './image.tsx';
 import { imagePreload } from './preload.ts';
 import type { ImageData } from './types.ts';

@@ -3,8 +3,9 @@
 // files without starting Vite (the clinic's five brands bundle to the same bytes). The record
 // names the files Vite read, as the output folder's cache does; chunks are kept by digest,
 // written aside, renamed and read-only, so a killed build never leaves half a chunk.
-import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomic } from '../write-atomic.ts';
 import type { SavedClient } from './cache-file.ts';
 import { sha } from './digest.ts';
 
@@ -72,7 +73,6 @@ export async function keepSharedClient(
   const dir = dirOf(root);
   try {
     await mkdir(dir, { recursive: true });
-    const aside = (file: string) => `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
     for (const [url, digest] of Object.entries(client.files)) {
       const entry = path.join(dir, digest);
       const there = await stat(entry).then(
@@ -82,15 +82,10 @@ export async function keepSharedClient(
       if (there) continue;
       const data = await readFile(path.join(outDir, url));
       if (sha(data) !== digest) return; // changed since it was recorded: not kept
-      const temp = aside(entry);
-      await writeFile(temp, data);
-      await chmod(temp, 0o444);
-      await rename(temp, entry);
+      await writeAtomic(entry, data, { mode: 0o444 });
     }
     const record = recordOf(root);
-    const temp = aside(record);
-    await writeFile(temp, JSON.stringify({ key, client } satisfies SharedRecord));
-    await rename(temp, record);
+    await writeAtomic(record, JSON.stringify({ key, client } satisfies SharedRecord));
     await pruneChunks(dir, new Set(Object.values(client.files)));
   } catch {
     // the next build into a new folder runs Vite

@@ -1,18 +1,9 @@
 /** `ssg init DIR`: writes the starter site (templates/starter) into a new or empty folder. */
-import {
-  lstat,
-  mkdir,
-  readdir,
-  readFile,
-  readlink,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, readlink, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SsgError } from '../errors.ts';
+import { writeAtomic } from '../write-atomic.ts';
 
 export interface InitOptions {
   /** The folder to write the site into; made if missing. */
@@ -67,7 +58,8 @@ export async function init(options: InitOptions): Promise<InitResult> {
     dir,
     files.map((f) => f.to),
   );
-  for (const file of files) await writeReplacing(path.join(dir, file.to), file.contents);
+  // renamed over, never written through: a link at a template's name is replaced, not followed
+  for (const file of files) await writeAtomic(path.join(dir, file.to), file.contents);
   const byPath = (a: Overwritten, b: Overwritten) => (a.path < b.path ? -1 : 1);
   return { dir, files: files.map((f) => f.to).sort(), overwritten: overwritten.sort(byPath) };
 }
@@ -121,13 +113,6 @@ async function clearWay(dir: string, files: readonly string[]): Promise<Overwrit
     );
   }
   return overwritten;
-}
-
-/** Written beside and renamed over: rename(2) replaces a link at `target`, it never follows one. */
-async function writeReplacing(target: string, contents: string | Buffer): Promise<void> {
-  const aside = `${target}.ssg-init-${process.pid}`;
-  await writeFile(aside, contents, { flag: 'wx' });
-  await rename(aside, target);
 }
 
 async function checkTarget(dir: string, force: boolean): Promise<void> {

@@ -11,7 +11,7 @@ import type { ClientBundle } from '../bundle/client.ts';
 import { browserCode } from '../shared/browser-code.ts';
 import { type CspSettings, cspMeta, type InlineSources, inlineSources } from '../shared/csp.ts';
 import { escapeAttribute, headToHtml, jsonForScript, ROOT_ID } from '../shared/html.ts';
-import { type MatchPath, matchPathsAttribute } from '../shared/match-paths.ts';
+import { type MatchPath, matchPathsAttribute } from '../shared/match-path-list.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 
 export interface DocumentInput {

@@ -4,7 +4,7 @@ import type { SliceData } from '@ssg/loader/contract';
 import { progressCounter } from '../progress.ts';
 import type { Routes } from '../routes/index.ts';
 import { faultPoint } from '../shared/fault.mjs';
-import { matchPathsOf } from '../shared/match-paths.ts';
+import { matchPathsOf } from '../shared/match-path-list.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { BuildReporter } from '../types.ts';
 import { type PageJob, type PageOutput, renderInParallel, workerCount } from './render-workers.ts';

@@ -4,7 +4,7 @@ import type { PageData, SliceData } from '@ssg/loader/contract';
 import type { ClientBundle } from '../bundle/index.ts';
 import { type Routes, routeData } from '../routes/index.ts';
 import type { CspSettings, InlineSources } from '../shared/csp.ts';
-import type { MatchPath } from '../shared/match-paths.ts';
+import type { MatchPath } from '../shared/match-path-list.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { LoadedSite } from '../types.ts';

@@ -1,6 +1,3 @@
-// Ids the build's documents and the client share.
-/** The element pages render into. */
-export const ROOT_ID = '___ssg';
-
-/** The id of the wrapper around the page shown: where focus goes after a client navigation. */
-export const FOCUS_WRAPPER_ID = '___ssg-focus';
+// The ids of shared/element-ids.ts, from here because this module's place in the runtime's imports
+// sets where they land in the client bundle: moving the import would change its bytes.
+export { FOCUS_WRAPPER_ID, ROOT_ID } from '../shared/element-ids.ts';

@@ -2,8 +2,8 @@
 // Real: applyHead on jsdom's document, with head tags as the build writes them. Faked: nothing.
 import type { HeadTags } from '@ssg/loader/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { headToHtml } from '../shared/head-html.ts';
 import { applyHead } from './head.ts';
-import { headToHtml } from './head-html.ts';
 
 const font = {
   rel: 'preload',

@@ -8,6 +8,6 @@ export type { SiteLocation, TrailingSlash } from './paths.ts';
 export { isExternal } from './paths.ts';
 export { Script, type ScriptProps, type ScriptStrategy } from './script.tsx';
 export { Slice } from './slice.tsx';
-// Used by the code the build puts in place of `*.static.tsx` modules (pipeline/bundle/static-parts.ts).
+// Used by the code the build puts in place of `*.static.tsx` modules (bundle/static-parts.ts).
 export { staticComponent, staticPart } from './static.tsx';
 export { useStaticQuery } from './static-query.ts';

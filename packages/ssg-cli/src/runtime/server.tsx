@@ -9,8 +9,8 @@ import { PageTree } from './page.tsx';
 import type { TrailingSlash } from './paths.ts';
 import { staticHtmlOf } from './static-html.ts';
 
+export { escapeAttribute, escapeHtml, jsonForScript } from '../shared/escape.ts';
 export { ROOT_ID } from './client-constants.ts';
-export { escapeAttribute, escapeHtml, jsonForScript } from './escape.ts';
 export { headToHtml } from './head-html.ts';
 
 export interface ServerRenderInput {

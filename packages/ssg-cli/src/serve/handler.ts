@@ -4,8 +4,8 @@ import path from 'node:path';
 import { COMMON_HEADERS, cacheControlOf, REVALIDATE } from '../host/rules.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { deliver, sendPage } from './deliver.ts';
-import { answerMatchPath, matchPathsOf } from './match-paths.ts';
-import { reportOnlyPoliciesOf, setPolicy } from './policies.ts';
+import { answerMatchPath, matchPathsOf } from './match-path-answer.ts';
+import { reportOnlyPoliciesOf, setPolicy } from './policy-header.ts';
 import { realRootOf } from './published.ts';
 import { resolveRequest } from './resolve-request.ts';
 

@@ -11,7 +11,6 @@ import { browserCode } from '../shared/browser-code.ts';
 import type { CspSettings } from '../shared/csp.ts';
 import { htmlFileOf } from '../shared/files.ts';
 import type { LoadedSite } from '../types.ts';
-import { offlinePageOf } from './offline-page.ts';
 
 /** The worker's settings for a site (all but the build's hash): written into sw.js beside the manifest. */
 export function serviceWorkerSettings(
@@ -110,6 +109,8 @@ export interface ServiceWorkerInput {
   pagePaths: readonly string[];
   /** The client bundle's files, output-relative. */
   clientFiles: readonly string[];
+  /** The offline page (`offlinePageOf`), written beside the worker, which precaches it. */
+  offlineHtml: string;
 }
 
 /**
@@ -127,7 +128,7 @@ export async function generateServiceWorker(ctx: ServiceWorkerInput): Promise<st
     await writeFile(swFile, `// build ${compilationHash}\n${code}`);
     return ['sw.js'];
   }
-  const offlineHtml = offlinePageOf(ctx.loaded.site, ctx.csp);
+  const { offlineHtml } = ctx;
   await writeFile(path.join(ctx.stagingDir, OFFLINE_PAGE), offlineHtml);
   const revisions = precacheWithin(ctx.precache, ctx.pagePaths);
   revisions.set(OFFLINE_PAGE.replace(/^\//, ''), md5(offlineHtml));

@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy of a page, computed from the page's own HTML: every inline script
  * and style the build wrote is allowed by its sha256 hash, nothing else inline runs. It travels in
- * the page's own `<meta>`, so a deploy changes no host configuration (host/policies.ts).
+ * the page's own `<meta>`, so a deploy changes no host configuration (host/site-policies.ts).
  */
 import { createHash } from 'node:crypto';
 import { urlProblem } from '../site/url-problem.ts';

@@ -1,7 +1,7 @@
 // Real: sitePolicies over pages given here. Faked: each page's inline sources (hash strings made up).
 import { describe, expect, it } from 'vitest';
 import type { CspSettings, InlineSources } from '../shared/csp.ts';
-import { sitePolicies } from './policies.ts';
+import { sitePolicies } from './site-policies.ts';
 
 const csp: CspSettings = { reportOnly: true, upgradeInsecure: false };
 const sources = (script: string): InlineSources => ({

@@ -1,8 +1,8 @@
 // Writes a build's client-only routes for the hosts: `_redirects` and `_ssg-host/match-paths.json`; nothing when there are none.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MatchPath } from '../shared/match-paths.ts';
-import { MATCH_PATHS_FILE, redirectsFile } from './match-paths.ts';
+import type { MatchPath } from '../shared/match-path-list.ts';
+import { MATCH_PATHS_FILE, redirectsFile } from './match-path-rules.ts';
 import { HOST_DIR } from './rules.ts';
 
 /** Writes the files into the staging folder (whose `_ssg-host/` exists); returns the names it wrote. */

@@ -2,8 +2,8 @@
 // and in report-only mode each page's policy from the build's _ssg-host/csp.json.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type PagePolicies, REPORT_ONLY_HEADER } from '../host/policies.ts';
 import { FILE_POLICY, HOST_DIR, PAGE_POLICY, POLICIES_FILE, urlKindOf } from '../host/rules.ts';
+import { type PagePolicies, REPORT_ONLY_HEADER } from '../host/site-policies.ts';
 
 /**
  * The build's report-only policies (`_ssg-host/csp.json`), read again when a new build replaced

@@ -1,9 +1,9 @@
 // `ssg serve`, client-only routes: the build's `_ssg-host/match-paths.json`, read again when a new build replaced it.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { MATCH_PATHS_FILE } from '../host/match-paths.ts';
+import { MATCH_PATHS_FILE } from '../host/match-path-rules.ts';
 import { HOST_DIR, isHiddenPath } from '../host/rules.ts';
-import { type MatchPath, matchedPageFile } from '../shared/match-paths.ts';
+import { type MatchPath, matchedPageFile } from '../shared/match-path-list.ts';
 import type { Resolution } from './resolve-request.ts';
 
 /** The build's match paths, most specific first; empty for a build without client-only routes. */
