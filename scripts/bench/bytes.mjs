@@ -142,7 +142,8 @@ function bundleOf(result, what) {
 }
 
 /**
- * The loader's size through the loader package's own `measureLoaderSize` (packages/loader/size.mjs).
+ * The loader's size through the loader package's own `measureLoaderSize`
+ * (packages/loader/size.mjs).
  * @param {string} repoRoot
  */
 export async function loaderSize(repoRoot) {
@@ -192,7 +193,10 @@ export function envelopeOverhead(outDir) {
   let files = 0;
   let total = 0;
   let data = 0;
-  /** @type {{ bytes: number, dataBytes: number, envelope: number, envelopeGzip: number, headBytes: number } | null} */
+  /**
+   * @type {{ bytes: number, dataBytes: number, envelope: number, envelopeGzip: number,
+   *   headBytes: number } | null}
+   */
   let home = null;
   for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || entry.name !== 'page-data.json') continue;
@@ -222,7 +226,8 @@ export function envelopeOverhead(outDir) {
 }
 
 /**
- * Gzip bytes of the whole file minus gzip bytes of the data alone: what the envelope costs on the wire.
+ * Gzip bytes of the whole file minus gzip bytes of the data alone: what the envelope costs on the
+ * wire.
  * @param {string} text
  * @param {PageData} json
  */

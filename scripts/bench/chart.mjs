@@ -8,8 +8,11 @@ import { toolName } from './report-scale.mjs';
 /** @import { Failed, ScaleResult } from './types' */
 /** @typedef {[x: number, y: number]} Point */
 /** @typedef {{ label: string, points: Point[], colour?: string, dashed?: boolean }} Series */
-/** What the charts read of a tool's entry. */
-/** @typedef {{ label: string, version?: string, node?: string, median?: { cold?: { ms: number, peakBytes: number } } }} ChartedEntry */
+/**
+ * What the charts read of a tool's entry.
+ * @typedef {{ label: string, version?: string, node?: string,
+ *   median?: { cold?: { ms: number, peakBytes: number } } }} ChartedEntry
+ */
 
 const W = 780;
 const H = 400;
@@ -59,7 +62,8 @@ function span(values) {
 /**
  * `series`: [{ label, points: [[x, y], …], colour?, dashed? }]. Returns an SVG document as a string,
  * or null when no series has a point.
- * @param {{ title: string, xLabel: string, yLabel: string, series: Series[], yUnit?: string }} chart
+ * @param {{ title: string, xLabel: string, yLabel: string, series: Series[],
+ *   yUnit?: string }} chart
  */
 export function logLineChart({ title, xLabel, yLabel, series, yUnit = '' }) {
   const drawn = series.filter((s) => s.points.length);
@@ -127,7 +131,10 @@ export function logLineChart({ title, xLabel, yLabel, series, yUnit = '' }) {
  */
 export function scaleCharts(scale) {
   if (!scale || !('sizes' in scale) || !scale.sizes) return {};
-  /** @type {Map<string, { label: string, colour: string | undefined, dashed: boolean, time: Point[], peak: Point[] }>} */
+  /**
+   * @type {Map<string, { label: string, colour: string | undefined, dashed: boolean,
+   *   time: Point[], peak: Point[] }>}
+   */
   const byTool = new Map();
   /** @type {Map<string, string | undefined>} */
   const colours = new Map();

@@ -112,9 +112,12 @@ export async function runClinicBuild({ benchDir, repoRoot, runs, log }) {
 }
 
 /**
- * @typedef {{ home?: ReturnType<typeof homePageBytes>, reactFloor?: Awaited<ReturnType<typeof reactFloor>>,
- *   loader?: Awaited<ReturnType<typeof loaderSize>>, envelope?: ReturnType<typeof envelopeOverhead>,
- *   envelopeSynthetic?: ReturnType<typeof envelopeOverhead>, errors?: Record<string, string> }} BytesResult
+ * @typedef {{ home?: ReturnType<typeof homePageBytes>,
+ *   reactFloor?: Awaited<ReturnType<typeof reactFloor>>,
+ *   loader?: Awaited<ReturnType<typeof loaderSize>>,
+ *   envelope?: ReturnType<typeof envelopeOverhead>,
+ *   envelopeSynthetic?: ReturnType<typeof envelopeOverhead>,
+ *   errors?: Record<string, string> }} BytesResult
  */
 
 /**

@@ -153,11 +153,15 @@ async function hit(url, target, seconds, connections) {
 }
 
 /**
- * @param {{ benchDir: string, repoRoot: string, seconds?: number, connections?: number, log: Log }} options
+ * @param {{ benchDir: string, repoRoot: string, seconds?: number, connections?: number,
+ *   log: Log }} options
  */
 export async function runLoad({ benchDir, repoRoot, seconds = 5, connections = 20, log }) {
   const bin = join(repoRoot, 'packages', 'ssg-cli', 'bin', 'ssg.mjs');
-  /** @type {(Awaited<ReturnType<typeof hit>> & { server: string, siblings: boolean, load: string })[]} */
+  /**
+   * @type {(Awaited<ReturnType<typeof hit>>
+   *   & { server: string, siblings: boolean, load: string })[]}
+   */
   const rows = [];
   for (const compress of ['none', 'auto']) {
     const dir = join(benchDir, 'load', `dist-${compress}`);

@@ -112,7 +112,8 @@ process.once('SIGINT', () => {
  * `ok: false`. After `timeoutMs` the whole process group is killed and `timedOut` is true.
  * @param {string} cmd
  * @param {string[]} args
- * @param {{ cwd?: string, env?: Record<string, string>, logFile?: string, timeoutMs?: number }} [options]
+ * @param {{ cwd?: string, env?: Record<string, string>, logFile?: string,
+ *   timeoutMs?: number }} [options]
  * @returns {Promise<Measured>}
  */
 export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_000 } = {}) {

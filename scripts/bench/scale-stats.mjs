@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { median } from './measure.mjs';
 
-/** @import { Kind, ScaleEntry, StageTime, Tool } from './types' */
+/** @import { Kind, MemoryAt, ScaleEntry, StageTime, Tool } from './types' */
 
 /** @type {Kind[]} */
 const KINDS = ['cold', 'warm', 'changed'];
@@ -66,7 +66,7 @@ export function ourExtras({ entry, kind, outDir, resultFile, ms, coldTrees, site
       compareTrees(coldTrees.get(site), treeDigest(outDir)),
     ];
   if (!existsSync(resultFile)) return;
-  /** @type {{ stages: StageTime[], buildMs: number, pages: number, memory?: import('./types').MemoryAt[] }} */
+  /** @type {{ stages: StageTime[], buildMs: number, pages: number, memory?: MemoryAt[] }} */
   const br = JSON.parse(readFileSync(resultFile, 'utf8'));
   // What the stages do not cover: process start-up and imports (process − build()),
   // and build() work outside the named stages (staging cleanup, the swap).

@@ -95,7 +95,10 @@ export async function runScale({
     const row = { tools: {} };
     result.sizes[n] = row;
     // Prepare every tool first; a tool that cannot even be set up is recorded and skipped.
-    /** @type {{ name: string, tool: Tool, entry: ScaleEntry, site: string, resultFile: string, node: NodeRuntime }[]} */
+    /**
+     * @type {{ name: string, tool: Tool, entry: ScaleEntry, site: string, resultFile: string,
+     *   node: NodeRuntime }[]}
+     */
     const active = [];
     for (const name of names) {
       const tool = all[name];
@@ -105,9 +108,8 @@ export async function runScale({
       const entry = {
         label: tool.label,
         ours: Boolean(tool.ours),
-        builds: /** @type {ScaleEntry['builds']} */ ({}),
+        builds: { cold: [], warm: [], changed: [] },
       };
-      for (const kind of KINDS) entry.builds[kind] = [];
       row.tools[name] = entry;
       if (n >= BIG && bigTools && !bigTools.includes(name)) {
         entry.skipped = `not run at ${n.toLocaleString('en')} pages by default (add --tools=${name})`;
