@@ -1,2 +1,4 @@
 // Browser tests use Debian's /usr/bin/chromium; never download a browser of puppeteer's own.
-module.exports = { skipDownload: true };
+/** @type {import('puppeteer-core').Configuration} */
+const config = { skipDownload: true };
+module.exports = config;

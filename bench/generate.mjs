@@ -18,7 +18,15 @@ import { join } from 'node:path';
 
 const TEMPLATES = join(import.meta.dirname, 'templates');
 
-/** mulberry32: a tiny seeded PRNG; good enough for filler text, identical on every machine. */
+/**
+ * @typedef {{ id: number, path: string, title: string, date: string, tags: string[],
+ *   paragraphs: string[], links: { to: string, label: string }[] }} Page
+ */
+
+/**
+ * mulberry32: a tiny seeded PRNG; good enough for filler text, identical on every machine.
+ * @param {number} seed
+ */
 function rng(seed) {
   let a = seed >>> 0;
   return () => {
@@ -57,8 +65,13 @@ const TAGS = [
   'puppies',
 ];
 
+/**
+ * @param {() => number} rand
+ * @param {string[]} list
+ */
 function pick(rand, list) {
-  return list[Math.floor(rand() * list.length)];
+  // In bounds: rand() is below 1.
+  return /** @type {string} */ (list[Math.floor(rand() * list.length)]);
 }
 
 // Short function words, about one word in three, keep the text near English word lengths.
@@ -79,15 +92,24 @@ const SHORT = [
   'your',
 ];
 
+/**
+ * @param {() => number} rand
+ * @param {number} words
+ */
 function sentence(rand, words) {
   const out = [];
   for (let i = 0; i < words; i++)
     out.push(i > 0 && rand() < 0.35 ? pick(rand, SHORT) : pick(rand, WORDS));
-  out[0] = out[0][0].toUpperCase() + out[0].slice(1);
+  const first = out[0] ?? '';
+  out[0] = (first[0] ?? '').toUpperCase() + first.slice(1);
   return `${out.join(' ')}.`;
 }
 
-/** About `target` words, as sentences of 8 to 15 words. */
+/**
+ * About `target` words, as sentences of 8 to 15 words.
+ * @param {() => number} rand
+ * @param {number} target
+ */
 function paragraph(rand, target) {
   const sentences = [];
   let words = 0;
@@ -99,11 +121,16 @@ function paragraph(rand, target) {
   return sentences.join(' ');
 }
 
+/** @param {number} i */
 export function pagePath(i) {
   return `/p/${i}/`;
 }
 
-/** The N pages, ids 1..N, each linking to five other pages (deterministic for a seed). */
+/**
+ * The N pages, ids 1..N, each linking to five other pages (deterministic for a seed).
+ * @param {number} n
+ * @returns {Page[]}
+ */
 export function generatePages(n, seed = 20261121) {
   const rand = rng(seed);
   const pages = [];
@@ -136,6 +163,7 @@ export const EDIT_MARK = 'Edited for the 1% rebuild.';
 /**
  * Ids of the pages `editPages` changes: every 100th page (ids 37, 137, 237, …), at least one.
  * Spread over the whole site, away from the first five pages the home page links to.
+ * @param {number} n
  */
 export function editedIds(n) {
   const ids = [];
@@ -143,7 +171,10 @@ export function editedIds(n) {
   return ids.length ? ids : [n];
 }
 
-/** The pages with 1% of them changed: a sentence added to their second paragraph. */
+/**
+ * The pages with 1% of them changed: a sentence added to their second paragraph.
+ * @param {Page[]} pages
+ */
 export function editPages(pages) {
   const ids = new Set(editedIds(pages.length));
   return pages.map((p) =>
@@ -154,15 +185,24 @@ export function editPages(pages) {
 }
 
 // Template folder of each kind of site (Astro 5 and 7 share theirs).
+/** @type {Record<string, string>} */
 const TEMPLATE_OF = { ssg: 'ssg', gatsby: 'gatsby', astro: 'astro', astro7: 'astro', next: 'next' };
 
-/** Where the site of `kind` keeps its pages.json. */
+/**
+ * Where the site of `kind` keeps its pages.json.
+ * @param {string} kind
+ * @param {string} dir
+ */
 export function dataFileOf(kind, dir) {
   return kind === 'ssg' ? join(dir, 'content', 'pages.json') : join(dir, 'pages.json');
 }
 
 // The last JSON made: every tool of a size asks for the same one (175 MB at 100,000 pages).
 let lastJson = { key: '', json: '' };
+/**
+ * @param {number} n
+ * @param {{ seed?: number, edited?: boolean }} [options]
+ */
 function pagesJson(n, { seed, edited = false } = {}) {
   const key = `${n}/${seed}/${edited}`;
   if (lastJson.key !== key) {
@@ -172,7 +212,13 @@ function pagesJson(n, { seed, edited = false } = {}) {
   return lastJson.json;
 }
 
-/** Rewrites only the site's pages.json (original or 1% edited) when it differs; caches stay. */
+/**
+ * Rewrites only the site's pages.json (original or 1% edited) when it differs; caches stay.
+ * @param {string} kind
+ * @param {string} dir
+ * @param {number} n
+ * @param {{ seed?: number, edited?: boolean }} [options]
+ */
 export function writeData(kind, dir, n, { seed, edited = false } = {}) {
   const json = pagesJson(n, { seed, edited });
   const dataFile = dataFileOf(kind, dir);
@@ -184,6 +230,10 @@ export function writeData(kind, dir, n, { seed, edited = false } = {}) {
  * Writes the `kind` site (`ssg`, `gatsby`, `astro`, `astro7` or `next`) of N pages into `dir`
  * and returns the JSON size. When `pages.json` there is already identical, only the template
  * files are refreshed, so caches survive between bench runs (cold builds clear them explicitly).
+ * @param {string} kind
+ * @param {string} dir
+ * @param {number} n
+ * @param {{ seed?: number }} [options]
  */
 export function writeSite(kind, dir, n, { seed } = {}) {
   const template = TEMPLATE_OF[kind];

@@ -31,12 +31,15 @@ import { parseArgs } from 'node:util';
 import { clientNavigation, lighthouse } from './bench/browser.mjs';
 import { scaleCharts } from './bench/chart.mjs';
 import { runBytes, runClinicBuild } from './bench/clinic.mjs';
+import { messageOf, stackOf } from './bench/error-text.mjs';
 import { runLoad } from './bench/load.mjs';
 import { markdownReport, textReport } from './bench/report.mjs';
 import { runScale } from './bench/scale.mjs';
 import { serveStatic } from './bench/static-server.mjs';
 import { DEFAULT_TOOLS } from './bench/tools.mjs';
 import { writeDocs } from './bench/write-docs.mjs';
+
+/** @import { BenchResult, Section, SectionContext, Served } from './bench/types' */
 
 const repoRoot = join(import.meta.dirname, '..');
 const benchDir = join(repoRoot, '.bench');
@@ -53,7 +56,7 @@ const { values } = parseArgs({
   strict: true,
 });
 const quick = values.quick;
-const list = (v) =>
+const list = (/** @type {string | undefined} */ v) =>
   v
     ?.split(',')
     .map((p) => p.trim())
@@ -72,15 +75,16 @@ const settings = {
   navigationRuns: quick ? 1 : 7,
 };
 
-const log = (line) => process.stdout.write(`${line}\n`);
+const log = (/** @type {string} */ line) => process.stdout.write(`${line}\n`);
 // A stray rejection inside a tool (a browser closing under a pending wait) must not end the run.
 process.on('unhandledRejection', (err) =>
-  log(`  (ignored unhandled rejection: ${String(err?.message ?? err).split('\n')[0]})`),
+  log(`  (ignored unhandled rejection: ${messageOf(err).split('\n')[0]})`),
 );
 mkdirSync(join(benchDir, 'logs'), { recursive: true });
 mkdirSync(join(benchDir, 'results'), { recursive: true });
 
 const clinicOut = join(benchDir, 'clinic', 'dist');
+/** @type {Served | null} */
 let server = null;
 /** The built clinic site served from 127.0.0.1 (one server for every browser section). */
 async function serveClinic() {
@@ -92,13 +96,14 @@ async function serveClinic() {
   return server;
 }
 
-/** What every section's `run` receives. */
+/** @type {SectionContext} What every section's `run` receives. */
 const ctx = { benchDir, repoRoot, settings, quick, log, clinicOut, serveClinic };
 
 /**
  * The section registry, in run order: `{ name, run(ctx) → JSON-able result, report?(result) →
  * [title, { headers, rows } | lines][] }`. The built-in sections are reported by report.mjs;
  * a section module (OPTIONAL_SECTIONS) default-exports such an object with its own `report`.
+ * @type {Section[]}
  */
 const SECTIONS = [
   {
@@ -163,13 +168,14 @@ const OPTIONAL_SECTIONS = ['main-thread.mjs', 'images.mjs', 'lighthouse-pages.mj
 for (const file of OPTIONAL_SECTIONS) {
   const path = join(import.meta.dirname, 'bench', file);
   if (!existsSync(path)) continue;
+  /** @type {Partial<Section> | undefined} */
   const mod = (await import(pathToFileURL(path).href)).default;
   // A module of another shape must not stop the other sections: say so and leave it out.
   if (!mod?.name || typeof mod.run !== 'function') {
     log(`bench: ${file} does not default-export { name, run(ctx), report?(result) }; left out.`);
     continue;
   }
-  SECTIONS.splice(SECTIONS.length - 1, 0, mod);
+  SECTIONS.splice(SECTIONS.length - 1, 0, /** @type {Section} */ (mod));
 }
 const names = SECTIONS.map((sec) => sec.name);
 const only = list(values.only) ?? names;
@@ -178,7 +184,7 @@ for (const name of only)
     throw new Error(`--only: unknown section "${name}"; sections are ${names.join(', ')}.`);
 
 function machine() {
-  const sh = (cmd) => {
+  const sh = (/** @type {string} */ cmd) => {
     try {
       return execSync(cmd, {
         cwd: repoRoot,
@@ -205,23 +211,27 @@ function machine() {
   };
 }
 
+/** @type {BenchResult} */
 const result = { machine: machine(), settings: { ...settings, quick, only } };
 log(
   `bench: ${quick ? 'quick' : 'full'} run on ${result.machine.nproc} cores, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}; load ${result.machine.loadAverageAtStart.join(' ')}; sections ${only.join(', ')}; logs in .bench/logs/`,
 );
 const started = Date.now();
 
-/** The home page's first internal link to another page that has page-data (for navigation). */
+/**
+ * The home page's first internal link to another page that has page-data (for navigation).
+ * @param {string} outDir
+ */
 function navigationTarget(outDir) {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const hrefs = [...html.matchAll(/<a\b[^>]*\shref="(\/[^"#?]*)"/g)].map((m) => m[1]);
+  const hrefs = [...html.matchAll(/<a\b[^>]*\shref="(\/[^"#?]*)"/g)].flatMap((m) => m[1] ?? []);
   const candidates = hrefs.filter(
     (h) =>
       h !== '/' && existsSync(join(outDir, 'page-data', h.replace(/\/$/, ''), 'page-data.json')),
   );
-  if (!candidates.length)
-    throw new Error(`the home page of ${outDir} links to no other page with page-data`);
-  return candidates.includes('/servicos/') ? '/servicos/' : candidates[0];
+  const [first] = candidates;
+  if (!first) throw new Error(`the home page of ${outDir} links to no other page with page-data`);
+  return candidates.includes('/servicos/') ? '/servicos/' : first;
 }
 
 // Each section in turn; a throw is recorded as the section's error and printed, never fatal.
@@ -232,17 +242,13 @@ for (const sec of SECTIONS) {
   try {
     result[sec.name] = await sec.run(ctx);
   } catch (err) {
-    result[sec.name] = { error: String(err?.stack ?? err) };
-    log(
-      `  ${sec.name} failed: ${String(err?.message ?? err)
-        .split('\n')
-        .slice(0, 10)
-        .join('\n  ')}`,
-    );
+    result[sec.name] = { error: stackOf(err) };
+    log(`  ${sec.name} failed: ${messageOf(err).split('\n').slice(0, 10).join('\n  ')}`);
   }
   log(`  (${((Date.now() - t) / 1000).toFixed(0)} s)`);
 }
-await server?.close();
+// Set inside serveClinic, where TypeScript's flow analysis does not look.
+await /** @type {Served | null} */ (server)?.close();
 
 result.totalSeconds = Math.round((Date.now() - started) / 1000);
 const stamp = result.machine.date.replace(/[:.]/g, '-');

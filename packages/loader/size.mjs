@@ -18,7 +18,9 @@ export async function measureLoaderSize() {
     target: 'es2022',
     write: false,
   });
-  const code = result.outputFiles[0].contents;
+  const [output] = result.outputFiles;
+  if (!output) throw new Error('esbuild wrote no bundle of src/index.ts.');
+  const code = output.contents;
   return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, code };
 }
 

@@ -13,10 +13,30 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { median } from './measure.mjs';
 import { ensurePeer } from './peers.mjs';
 
+/** @import { HTTPRequest, HTTPResponse } from 'puppeteer-core' */
+/** @import { Log } from './types' */
+/**
+ * What the bench reads of a Lighthouse report (its JSON output).
+ * @typedef {{
+ *   runtimeError?: { code: string, message: string },
+ *   categories: Record<string, { score: number | null }>,
+ *   audits: Record<string, {
+ *     id: string, score: number | null, scoreDisplayMode: string, numericValue?: number,
+ *     details?: { items?: { source?: string, description?: string, url?: string }[] },
+ *   }>,
+ * }} LighthouseReport
+ */
+
 export const CHROME = CHROMIUM_PATH;
 // Lighthouse starts Chromium itself, so the headless flag is part of its chrome-flags.
 export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ * @returns {Promise<{ code: number | null, out: string }>}
+ */
 function run(cmd, args, env) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
@@ -31,10 +51,18 @@ function run(cmd, args, env) {
   });
 }
 
-/** Lighthouse `runs` times on `url` (mobile defaults); medians of the 4 scores, LCP, TBT, CLS. */
+/**
+ * Lighthouse `runs` times on `url` (mobile defaults); medians of the 4 scores, LCP, TBT, CLS.
+ * @param {{ benchDir: string, url: string, runs: number, log: Log }} options
+ */
 export async function lighthouse({ benchDir, url, runs, log }) {
   const { dir, version } = ensurePeer(benchDir, 'lighthouse', log);
   const cli = join(dir, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  /**
+   * @type {{ performance: number, accessibility: number, bestPractices: number, seo: number,
+   *   lcpMs: number | undefined, tbtMs: number | undefined, cls: number | undefined,
+   *   fcpMs: number | undefined, consoleErrors: string[], failedAudits: string[] }[]}
+   */
   const all = [];
   for (let r = 0; r < runs; r++) {
     const tmp = mkdtempSync(join(tmpdir(), 'bench-lh-'));
@@ -52,14 +80,17 @@ export async function lighthouse({ benchDir, url, runs, log }) {
         throw new Error(
           `lighthouse exit ${res.code}: ${res.out.trim().split('\n').slice(-8).join('\n')}`,
         );
+      /** @type {LighthouseReport} */
       const lhr = JSON.parse(readFileSync(report, 'utf8'));
       if (lhr.runtimeError)
         throw new Error(
           `lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
         );
-      const score = (id) =>
-        lhr.categories[id]?.score == null ? Number.NaN : Math.round(lhr.categories[id].score * 100);
-      const audit = (id) => lhr.audits[id]?.numericValue;
+      const score = (/** @type {string} */ id) => {
+        const value = lhr.categories[id]?.score;
+        return value == null ? Number.NaN : Math.round(value * 100);
+      };
+      const audit = (/** @type {string} */ id) => lhr.audits[id]?.numericValue;
       const one = {
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -79,13 +110,13 @@ export async function lighthouse({ benchDir, url, runs, log }) {
       };
       all.push(one);
       log(
-        `  lighthouse #${r + 1}: perf ${one.performance} a11y ${one.accessibility} bp ${one.bestPractices} seo ${one.seo} LCP ${Math.round(one.lcpMs)} ms TBT ${Math.round(one.tbtMs)} ms CLS ${one.cls.toFixed(3)}`,
+        `  lighthouse #${r + 1}: perf ${one.performance} a11y ${one.accessibility} bp ${one.bestPractices} seo ${one.seo} LCP ${Math.round(one.lcpMs ?? Number.NaN)} ms TBT ${Math.round(one.tbtMs ?? Number.NaN)} ms CLS ${(one.cls ?? Number.NaN).toFixed(3)}`,
       );
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
   }
-  const keys = [
+  const keys = /** @type {const} */ ([
     'performance',
     'accessibility',
     'bestPractices',
@@ -94,11 +125,13 @@ export async function lighthouse({ benchDir, url, runs, log }) {
     'tbtMs',
     'cls',
     'fcpMs',
-  ];
+  ]);
   return {
     version,
     runs: all,
-    median: Object.fromEntries(keys.map((k) => [k, median(all.map((x) => x[k]))])),
+    median: /** @type {Record<(typeof keys)[number], number>} */ (
+      Object.fromEntries(keys.map((k) => [k, median(all.map((x) => x[k]))]))
+    ),
     failedAudits: [...new Set(all.flatMap((x) => x.failedAudits))],
     consoleErrors: [...new Set(all.flatMap((x) => x.consoleErrors))],
   };
@@ -111,9 +144,12 @@ export async function lighthouse({ benchDir, url, runs, log }) {
  * event's timestamp to the first frame painted after the new content is in the DOM (a rAF,
  * then a task posted from it, which runs after that frame's paint). Repeated `runs` times for
  * each CPU throttling rate; medians.
+ * @param {{ repoRoot: string, base: string, from: string, to: string, runs: number,
+ *   rates?: number[], log: Log }} options
  */
 export async function clientNavigation({ repoRoot, base, from, to, runs, rates = [1, 4], log }) {
   const require = createRequire(join(repoRoot, 'package.json'));
+  /** @type {typeof import('puppeteer-core')} */
   const puppeteer = require('puppeteer-core');
   const profile = mkdtempSync(join(tmpdir(), 'bench-nav-'));
   const browser = await puppeteer.launch({
@@ -124,6 +160,15 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
       `--user-data-dir=${profile}`,
     ],
   });
+  /**
+   * @typedef {{ ms: number, toDomMs: number, wallMs: number, prefetched: string,
+   *   requestsAfterClick: string[] }} NavigationRun
+   */
+  /**
+   * @type {{ from: string, to: string, rates: Record<string, { rate: number, click: string,
+   *   median: number, toDomMedian: number, prefetchedBy: string[], requestsAfterClick: string[],
+   *   runs: NavigationRun[] }> }}
+   */
   const out = { from, to, rates: {} };
   // How the link is clicked: 'script' clicks the moment the pointer arrives (what a test does);
   // 'person' rests the pointer on the link for 200 ms and holds the button 60 ms, as people do
@@ -132,7 +177,9 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
   const runsOf = rates.flatMap((rate) => ['script', 'person'].map((click) => ({ rate, click })));
   try {
     for (const { rate, click } of runsOf) {
+      /** @type {number[]} */
       const times = [];
+      /** @type {NavigationRun[]} */
       const details = [];
       for (let r = 0; r < runs; r++) {
         const page = await browser.newPage();
@@ -148,13 +195,14 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
           const pageData = `/page-data${to === '/' ? '/index' : to.replace(/\/$/, '')}/page-data.json`;
           // Which step fetched the target's page-data: the viewport prefetch (during or after
           // the load), or hovering the link (the loader's intent prefetch); 'none' if neither.
+          /** @type {string | null} */
           let fetchedBy = null;
           let phase = 'viewport';
-          const onResponse = (res) => {
+          const onResponse = (/** @type {HTTPResponse} */ res) => {
             if (!fetchedBy && new URL(res.url()).pathname === pageData) fetchedBy = phase;
           };
           page.on('response', onResponse);
-          const waitFetched = async (ms) => {
+          const waitFetched = async (/** @type {number} */ ms) => {
             const end = Date.now() + ms;
             while (!fetchedBy && Date.now() < end) await new Promise((r2) => setTimeout(r2, 100));
           };
@@ -228,8 +276,10 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
             });
           }, to);
           // Requests the click itself causes: what the navigation still had to wait for.
+          /** @type {string[]} */
           const afterClick = [];
-          const onRequest = (req) => afterClick.push(req.url().replace(base, ''));
+          const onRequest = (/** @type {HTTPRequest} */ req) =>
+            afterClick.push(req.url().replace(base, ''));
           page.on('request', onRequest);
           const started = Date.now();
           if (click === 'person') {
@@ -239,11 +289,14 @@ export async function clientNavigation({ repoRoot, base, from, to, runs, rates =
           } else await page.click(selector);
           const t = await Promise.race([
             page.evaluate(() => window.__navTiming),
-            new Promise((_, reject) =>
-              setTimeout(() => reject(new Error('navigation did not finish within 10 s')), 10000),
+            /** @type {Promise<never>} */ (
+              new Promise((_, reject) =>
+                setTimeout(() => reject(new Error('navigation did not finish within 10 s')), 10000),
+              )
             ),
           ]);
-          // A navigation that reloaded the document would have lost __navTiming and timed out.
+          // A navigation that reloaded the document has lost __navTiming.
+          if (!t) throw new Error(`the click to ${to} reloaded the page: no client navigation`);
           details.push({
             ms: t.painted - t.clickAt,
             toDomMs: t.inDom - t.clickAt,

@@ -5,17 +5,31 @@
  */
 import { toolName } from './report-scale.mjs';
 
+/** @import { Failed, ScaleResult } from './types' */
+/** @typedef {[x: number, y: number]} Point */
+/** @typedef {{ label: string, points: Point[], colour?: string, dashed?: boolean }} Series */
+/**
+ * What the charts read of a tool's entry.
+ * @typedef {{ label: string, version?: string, node?: string,
+ *   median?: { cold?: { ms: number, peakBytes: number } } }} ChartedEntry
+ */
+
 const W = 780;
 const H = 400;
 const PAD = { left: 70, right: 290, top: 40, bottom: 56 };
 // Colour-blind-safe palette (Okabe–Ito), one colour per tool; a dashed line is Node 22.
 const COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'];
 
-const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const fmt = (v) =>
+const esc = (/** @type {string} */ t) =>
+  String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const fmt = (/** @type {number} */ v) =>
   v >= 1000 ? `${(v / 1000).toLocaleString('en')}k` : v >= 1 ? String(v) : v.toPrecision(1);
 
-/** Tick values at 1, 2 and 5 times each power of ten within [lo, hi] (1 only when wide). */
+/**
+ * Tick values at 1, 2 and 5 times each power of ten within [lo, hi] (1 only when wide).
+ * @param {number} lo
+ * @param {number} hi
+ */
 function ticks(lo, hi) {
   const steps = Math.log10(hi / lo) > 2 ? [1] : [1, 2, 5];
   const out = [];
@@ -27,23 +41,29 @@ function ticks(lo, hi) {
   return out;
 }
 
-/** The [lo, hi] a log axis spans: the data's range widened to whole 1-2-5 steps. */
+/**
+ * The [lo, hi] a log axis spans: the data's range widened to whole 1-2-5 steps.
+ * @param {number[]} values
+ * @returns {[number, number]}
+ */
 function span(values) {
   const lo = Math.min(...values);
   const hi = Math.max(...values);
-  const down = (v) =>
+  const down = (/** @type {number} */ v) =>
     [1, 2, 5]
       .map((k) => k * 10 ** Math.floor(Math.log10(v)))
       .filter((t) => t <= v)
-      .pop();
-  const up = (v) =>
-    [1, 2, 5, 10].map((k) => k * 10 ** Math.floor(Math.log10(v))).find((t) => t >= v);
+      .pop() ?? Number.NaN;
+  const up = (/** @type {number} */ v) =>
+    [1, 2, 5, 10].map((k) => k * 10 ** Math.floor(Math.log10(v))).find((t) => t >= v) ?? Number.NaN;
   return [down(lo), up(hi) === down(lo) ? up(hi) * 2 : up(hi)];
 }
 
 /**
  * `series`: [{ label, points: [[x, y], …], colour?, dashed? }]. Returns an SVG document as a string,
  * or null when no series has a point.
+ * @param {{ title: string, xLabel: string, yLabel: string, series: Series[],
+ *   yUnit?: string }} chart
  */
 export function logLineChart({ title, xLabel, yLabel, series, yUnit = '' }) {
   const drawn = series.filter((s) => s.points.length);
@@ -57,9 +77,11 @@ export function logLineChart({ title, xLabel, yLabel, series, yUnit = '' }) {
   const [y0, y1] = span(ys);
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
-  const px = (v) => PAD.left + (Math.log10(v / x0) / Math.log10(x1 / x0)) * plotW;
-  const py = (v) => PAD.top + plotH - (Math.log10(v / y0) / Math.log10(y1 / y0)) * plotH;
-  const r = (v) => v.toFixed(1);
+  const px = (/** @type {number} */ v) =>
+    PAD.left + (Math.log10(v / x0) / Math.log10(x1 / x0)) * plotW;
+  const py = (/** @type {number} */ v) =>
+    PAD.top + plotH - (Math.log10(v / y0) / Math.log10(y1 / y0)) * plotH;
+  const r = (/** @type {number} */ v) => v.toFixed(1);
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" font-family="system-ui, sans-serif" font-size="12" role="img" aria-label="${esc(title)}">`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
@@ -102,27 +124,39 @@ export function logLineChart({ title, xLabel, yLabel, series, yUnit = '' }) {
   return `${parts.join('\n')}\n`;
 }
 
-/** The bench's charts from a scale result: `{ 'build-time.svg': svg, 'peak-memory.svg': svg }`. */
+/**
+ * The bench's charts from a scale result: `{ 'build-time.svg': svg, 'peak-memory.svg': svg }`.
+ * @param {Partial<ScaleResult<ChartedEntry>> | Failed | undefined} scale
+ * @returns {Record<string, string>}
+ */
 export function scaleCharts(scale) {
-  if (!scale?.sizes) return {};
+  if (!scale || !('sizes' in scale) || !scale.sizes) return {};
+  /**
+   * @type {Map<string, { label: string, colour: string | undefined, dashed: boolean,
+   *   time: Point[], peak: Point[] }>}
+   */
   const byTool = new Map();
+  /** @type {Map<string, string | undefined>} */
   const colours = new Map();
   for (const [size, row] of Object.entries(scale.sizes))
     for (const e of Object.values(row.tools)) {
       const label = toolName(e);
       if (!colours.has(e.label)) colours.set(e.label, COLOURS[colours.size % COLOURS.length]);
-      if (!byTool.has(label))
-        byTool.set(label, {
+      let tool = byTool.get(label);
+      if (!tool) {
+        tool = {
           label,
           colour: colours.get(e.label),
           dashed: String(e.node ?? '').startsWith('22'),
           time: [],
           peak: [],
-        });
+        };
+        byTool.set(label, tool);
+      }
       const cold = e.median?.cold;
       if (!cold) continue;
-      byTool.get(label).time.push([Number(size), cold.ms / 1000]);
-      byTool.get(label).peak.push([Number(size), cold.peakBytes / 2 ** 20]);
+      tool.time.push([Number(size), cold.ms / 1000]);
+      tool.peak.push([Number(size), cold.peakBytes / 2 ** 20]);
     }
   const tools = [...byTool.values()];
   const charts = {
@@ -141,5 +175,8 @@ export function scaleCharts(scale) {
       series: tools.map((t) => ({ ...t, points: t.peak })),
     }),
   };
-  return Object.fromEntries(Object.entries(charts).filter(([, svg]) => svg));
+  /** @type {Record<string, string>} */
+  const drawn = {};
+  for (const [file, svg] of Object.entries(charts)) if (svg) drawn[file] = svg;
+  return drawn;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { logLineChart, scaleCharts } from './chart.mjs';
 
-const xsOf = (svg, colour) =>
+const xsOf = (/** @type {string} */ svg, /** @type {string} */ colour) =>
   [
     ...svg.matchAll(
       new RegExp(`<circle cx="([\\d.]+)" cy="[\\d.]+" r="3.5" fill="${colour}"`, 'g'),
@@ -10,31 +10,32 @@ const xsOf = (svg, colour) =>
   ].map((m) => Number(m[1]));
 
 describe('logLineChart', () => {
-  const svg = logLineChart({
-    title: 'Build time',
-    xLabel: 'generated pages',
-    yLabel: 'seconds',
-    series: [
-      {
-        label: 'ours, Node 20',
-        colour: '#111111',
-        points: [
-          [1000, 1],
-          [10000, 4],
-          [100000, 60],
-        ],
-      },
-      {
-        label: 'ours, Node 22',
-        colour: '#222222',
-        dashed: true,
-        points: [
-          [1000, 0.9],
-          [10000, 3],
-        ],
-      },
-    ],
-  });
+  const svg =
+    logLineChart({
+      title: 'Build time',
+      xLabel: 'generated pages',
+      yLabel: 'seconds',
+      series: [
+        {
+          label: 'ours, Node 20',
+          colour: '#111111',
+          points: [
+            [1000, 1],
+            [10000, 4],
+            [100000, 60],
+          ],
+        },
+        {
+          label: 'ours, Node 22',
+          colour: '#222222',
+          dashed: true,
+          points: [
+            [1000, 0.9],
+            [10000, 3],
+          ],
+        },
+      ],
+    }) ?? '';
 
   it('draws one line per series with a legend entry and both axis labels', () => {
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
@@ -52,7 +53,7 @@ describe('logLineChart', () => {
 
   it('puts the pages on a log scale: each tenfold step is the same distance', () => {
     // Each point appears twice per colour: once on the line and once in the legend.
-    const [a, b, c] = xsOf(svg, '#111111');
+    const [a = Number.NaN, b = Number.NaN, c = Number.NaN] = xsOf(svg, '#111111');
     expect(b - a).toBeCloseTo(c - b, 0);
   });
 
@@ -63,6 +64,12 @@ describe('logLineChart', () => {
 
 describe('scaleCharts', () => {
   it('makes a build-time and a peak-memory chart with one line per tool and Node version', () => {
+    /**
+     * @param {string} label
+     * @param {string} node
+     * @param {number} ms
+     * @param {number} peak
+     */
     const tool = (label, node, ms, peak) => ({
       label,
       node,

@@ -5,13 +5,17 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { envelopeOverhead, homePageBytes, loaderSize, reactFloor } from './bytes.mjs';
+import { messageOf } from './error-text.mjs';
 import { median, runMeasured } from './measure.mjs';
 import { outputAndBuilds } from './output-paths.mjs';
+
+/** @import { Log, StageTime } from './types' */
 
 /**
  * Caches the clinic build keeps: the server bundle and Vite's under the site's node_modules, and
  * the site root's node_modules/.ssg (the client bundle every output folder shares, compressed
  * files, images, the incremental cache). A cold build starts without any of them.
+ * @param {string} repoRoot
  */
 function clinicCaches(repoRoot) {
   const site = join(repoRoot, 'packages', 'site', 'node_modules');
@@ -24,21 +28,31 @@ function clinicCaches(repoRoot) {
   ];
 }
 
-/** Stage times from the summary line `stages: config 12 ms · content 3 ms · …`. */
+/**
+ * Stage times from the summary line `stages: config 12 ms · content 3 ms · …`.
+ * @param {string} text
+ * @returns {StageTime[] | null}
+ */
 function parseStages(text) {
   const line = /stages: (.*)/.exec(text)?.[1];
   if (!line) return null;
   return line.split(' · ').map((part) => {
     const m = /^(.*) (\d+) ms$/.exec(part.trim());
-    return m ? { name: m[1], ms: Number(m[2]) } : { name: part, ms: Number.NaN };
+    return m ? { name: m[1] ?? part, ms: Number(m[2]) } : { name: part, ms: Number.NaN };
   });
 }
 
+/**
+ * @param {{ benchDir: string, repoRoot: string, runs: number, log: Log }} options
+ */
 export async function runClinicBuild({ benchDir, repoRoot, runs, log }) {
   const outDir = join(benchDir, 'clinic', 'dist');
   const logFile = join(benchDir, 'logs', 'clinic.log');
+  /** @type {number[]} */
   const times = [];
+  /** @type {number[]} */
   const peaks = [];
+  /** @type {StageTime[][]} */
   const stageRuns = [];
   let command = { cmd: 'pnpm', args: ['exec', 'ssg', 'build', '--out', outDir] };
   for (let r = 0; r < runs; r++) {
@@ -71,14 +85,15 @@ export async function runClinicBuild({ benchDir, repoRoot, runs, log }) {
     if (!m.ok) throw new Error(`clinic build ${r + 1} failed (exit ${m.code}):\n${m.error}`);
     times.push(m.ms);
     peaks.push(m.peakBytes);
-    const stages = parseStages(readFileSync(logFile, 'utf8').split('\n$ ').pop());
+    const stages = parseStages(readFileSync(logFile, 'utf8').split('\n$ ').pop() ?? '');
     if (stages) stageRuns.push(stages);
     log(
       `  clinic cold build #${r + 1}: ${(m.ms / 1000).toFixed(2)} s, peak ${(m.peakBytes / 2 ** 20).toFixed(0)} MB`,
     );
   }
-  const stageMedians = stageRuns.length
-    ? stageRuns[0].map(({ name }) => ({
+  const [firstRun] = stageRuns;
+  const stageMedians = firstRun
+    ? firstRun.map(({ name }) => ({
         name,
         ms: median(stageRuns.map((s) => s.find((x) => x.name === name)?.ms)),
       }))
@@ -96,14 +111,34 @@ export async function runClinicBuild({ benchDir, repoRoot, runs, log }) {
   };
 }
 
+/**
+ * @typedef {{ home?: ReturnType<typeof homePageBytes>,
+ *   reactFloor?: Awaited<ReturnType<typeof reactFloor>>,
+ *   loader?: Awaited<ReturnType<typeof loaderSize>>,
+ *   envelope?: ReturnType<typeof envelopeOverhead>,
+ *   envelopeSynthetic?: ReturnType<typeof envelopeOverhead>,
+ *   errors?: Record<string, string> }} BytesResult
+ */
+
+/**
+ * @param {{ repoRoot: string, outDir: string, syntheticOutDir?: string }} options
+ * @returns {Promise<BytesResult>}
+ */
 export async function runBytes({ repoRoot, outDir, syntheticOutDir }) {
+  /** @type {BytesResult} */
   const out = {};
+  /** @type {Record<string, string>} */
   const errors = {};
+  /**
+   * @template {Exclude<keyof BytesResult, 'errors'>} K
+   * @param {K} key
+   * @param {() => BytesResult[K] | Promise<BytesResult[K]>} fn
+   */
   const attempt = async (key, fn) => {
     try {
       out[key] = await fn();
     } catch (err) {
-      errors[key] = String(err?.message ?? err);
+      errors[key] = messageOf(err);
     }
   };
   await attempt('home', () => {

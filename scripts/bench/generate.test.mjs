@@ -16,7 +16,7 @@ describe('editPages (the bench’s 1% rebuild)', () => {
   it('changes only the text of the second paragraph, and never the pages the home links to', () => {
     for (const p of changed) {
       const before = pages[p.id - 1];
-      expect(p.paragraphs[1]).toBe(`${before.paragraphs[1]} ${EDIT_MARK}`);
+      expect(p.paragraphs[1]).toBe(`${before?.paragraphs[1]} ${EDIT_MARK}`);
       expect({ ...p, paragraphs: [] }).toEqual({ ...before, paragraphs: [] });
     }
     expect(changed.some((p) => p.id <= 5)).toBe(false);

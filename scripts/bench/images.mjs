@@ -26,11 +26,30 @@ import { outputAndBuilds } from './output-paths.mjs';
 import { ensurePeer } from './peers.mjs';
 import { linkWorkspacePackages } from './ssg-site.mjs';
 
+/** @import { Failed, Log, ReportBlock, Section } from './types' */
+/** @typedef {{ ms: number, peakBytes: number, load: number[] }} ImageBuild */
+/**
+ * @typedef {{ label: string, cold: ImageBuild[], warm: ImageBuild[], error?: string,
+ *   imageFiles?: number, imageBytes?: number,
+ *   median?: { cold: number, warm: number, coldPeak: number, warmPeak: number } }} ImagesEntry
+ */
+/**
+ * @typedef {{ photos: number, size: string, widths: number[], formats: string[], runs: number,
+ *   tools: Record<string, ImagesEntry>, astroOverOurs?: { cold: number, warm: number },
+ *   photosAdd?: { peakBytes: number, warmMs: number } }} ImagesResult
+ */
+/** @typedef {(v: number | undefined) => string} Format */
+
 export const PHOTOS = 100;
 const WIDTHS = [320, 480, 640, 960, 1280, 1600, 2048];
 const here = import.meta.dirname;
 
-/** The photos, made once: a smooth scene under sensor-like grain, ~3 MB each like a phone's. */
+/**
+ * The photos, made once: a smooth scene under sensor-like grain, ~3 MB each like a phone's.
+ * @param {string} dir
+ * @param {string} repoRoot
+ * @param {Log} log
+ */
 export async function ensurePhotos(dir, repoRoot, log) {
   mkdirSync(dir, { recursive: true });
   const names = Array.from(
@@ -41,6 +60,7 @@ export async function ensurePhotos(dir, repoRoot, log) {
   if (missing.length === 0) return names;
   log(`  making ${missing.length} photos of 4000×3000 with sharp in ${dir} (once)…`);
   const require = createRequire(join(repoRoot, 'packages', 'ssg-cli', 'package.json'));
+  /** @type {typeof import('sharp')} */
   const sharp = require('sharp');
   const grain = await sharp({
     create: {
@@ -55,6 +75,7 @@ export async function ensurePhotos(dir, repoRoot, log) {
     .toBuffer();
   for (const name of missing) {
     const seed = Number(name.slice(6, 9));
+    /** @type {import('sharp').CreateRaw} */
     const small = { width: 50, height: 38, channels: 3 };
     const scene = Buffer.alloc(small.width * small.height * 3);
     let x = seed * 2654435761;
@@ -78,14 +99,23 @@ export async function ensurePhotos(dir, repoRoot, log) {
   return names;
 }
 
-/** Hard links of the photos into a site's src/photos (cheap, and each tool reads its own folder). */
+/**
+ * Hard links of the photos into a site's src/photos (cheap, and each tool reads its own folder).
+ * @param {string} photosDir
+ * @param {string[]} names
+ * @param {string} site
+ */
 function linkPhotos(photosDir, names, site) {
   const to = join(site, 'src', 'photos');
   mkdirSync(to, { recursive: true });
   for (const n of names) if (!existsSync(join(to, n))) linkSync(join(photosDir, n), join(to, n));
 }
 
-/** Our site: one page importing every photo with import.meta.glob and showing each as <Image>. */
+/**
+ * Our site: one page importing every photo with import.meta.glob and showing each as <Image>.
+ * @param {string} site
+ * @param {boolean} withPhotos
+ */
 function writeOurSite(site, withPhotos) {
   mkdirSync(join(site, 'src'), { recursive: true });
   mkdirSync(join(site, 'content'), { recursive: true });
@@ -127,7 +157,10 @@ export default function Gallery() {
   );
 }
 
-/** Astro's site: the same page with astro:assets' <Picture>, same widths and formats. */
+/**
+ * Astro's site: the same page with astro:assets' <Picture>, same widths and formats.
+ * @param {string} site
+ */
 function writeAstroSite(site) {
   mkdirSync(join(site, 'src', 'pages'), { recursive: true });
   writeFileSync(
@@ -152,7 +185,10 @@ const photos = Object.values(import.meta.glob('../photos/*.jpg', { eager: true, 
   );
 }
 
-/** Number and total bytes of the image files a build wrote. */
+/**
+ * Number and total bytes of the image files a build wrote.
+ * @param {string} dir
+ */
 function imagesIn(dir) {
   if (!existsSync(dir)) return { files: 0, bytes: 0 };
   const files = readdirSync(dir, { recursive: true })
@@ -164,7 +200,12 @@ function imagesIn(dir) {
   };
 }
 
-/** Runs the section; returns a plain JSON-able object (figures per tool, cold and warm). */
+/**
+ * Runs the section; returns a plain JSON-able object (figures per tool, cold and warm).
+ * @param {{ benchDir: string, repoRoot: string, runs?: number, photos?: number, only?: string[],
+ *   log: Log }} options
+ * @returns {Promise<ImagesResult>}
+ */
 export async function runImages({ benchDir, repoRoot, runs = 1, photos = PHOTOS, only, log }) {
   const root = join(benchDir, 'images');
   const names = (await ensurePhotos(join(root, 'photos'), repoRoot, log)).slice(0, photos);
@@ -180,7 +221,7 @@ export async function runImages({ benchDir, repoRoot, runs = 1, photos = PHOTOS,
   linkPhotos(join(root, 'photos'), names, ours);
   linkPhotos(join(root, 'photos'), names, astroSite);
 
-  const ssgCommand = (site) => ({
+  const ssgCommand = (/** @type {string} */ site) => ({
     cmd: process.execPath,
     args: [
       join(here, 'ssg-build.mjs'),
@@ -190,6 +231,10 @@ export async function runImages({ benchDir, repoRoot, runs = 1, photos = PHOTOS,
       join(site, 'result.json'),
     ],
   });
+  /**
+   * @type {Record<string, { label: string, site: string, caches: string[], cmd: string,
+   *   args: string[], env?: Record<string, string> }>}
+   */
   const tools = {
     ssg: { label: 'ssg (ours)', site: ours, caches: ['dist', 'node_modules'], ...ssgCommand(ours) },
     bare: {
@@ -208,6 +253,7 @@ export async function runImages({ benchDir, repoRoot, runs = 1, photos = PHOTOS,
     },
   };
   const logFile = join(benchDir, 'logs', 'images.log');
+  /** @type {ImagesResult} */
   const result = {
     photos,
     size: '4000×3000',
@@ -219,13 +265,16 @@ export async function runImages({ benchDir, repoRoot, runs = 1, photos = PHOTOS,
   for (let r = 0; r < runs; r++) {
     for (const [name, tool] of Object.entries(tools)) {
       if (only && !only.includes(name)) continue;
-      result.tools[name] ??= { label: tool.label, cold: [], warm: [] };
-      const entry = result.tools[name];
+      let entry = result.tools[name];
+      if (!entry) {
+        entry = { label: tool.label, cold: [], warm: [] };
+        result.tools[name] = entry;
+      }
       if (entry.error) continue;
       for (const c of tool.caches)
         for (const p of outputAndBuilds(join(tool.site, c)))
           rmSync(p, { recursive: true, force: true });
-      for (const kind of ['cold', 'warm']) {
+      for (const kind of /** @type {const} */ (['cold', 'warm'])) {
         const m = await runMeasured(tool.cmd, tool.args, {
           cwd: tool.site,
           env: tool.env,
@@ -268,12 +317,17 @@ export async function runImages({ benchDir, repoRoot, runs = 1, photos = PHOTOS,
   return result;
 }
 
-/** The section's table for report.mjs: [title, { headers, rows }] and a line of budgets. */
+/**
+ * The section's table for report.mjs: [title, { headers, rows }] and a line of budgets.
+ * @param {ImagesResult | Failed} res
+ * @param {{ s: Format, mb: Format, x: Format }} format
+ * @returns {ReportBlock[]}
+ */
 export function imagesReport(res, { s, mb, x }) {
-  if (res.error) return [['Images', [`failed: ${String(res.error).split('\n')[0]}`]]];
-  const last = (list) => list.at(-1)?.load?.join(' / ') ?? '—';
+  if ('error' in res) return [['Images', [`failed: ${String(res.error).split('\n')[0]}`]]];
+  const last = (/** @type {ImageBuild[]} */ list) => list.at(-1)?.load?.join(' / ') ?? '—';
   const rows = Object.values(res.tools).map((e) =>
-    e.error
+    e.error || !e.median
       ? [e.label, 'failed', '', '', '', '', '', '', '']
       : [
           e.label,
@@ -317,12 +371,17 @@ export function imagesReport(res, { s, mb, x }) {
   ];
 }
 
-const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
-const megabytes = (b) => (Number.isFinite(b) && b > 0 ? `${Math.round(b / 2 ** 20)} MB` : '—');
-const times = (r) => (Number.isFinite(r) ? `${r.toFixed(1)}×` : '—');
+/** @type {Format} */
+const seconds = (ms) =>
+  typeof ms === 'number' && Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—';
+/** @type {Format} */
+const megabytes = (b) =>
+  typeof b === 'number' && Number.isFinite(b) && b > 0 ? `${Math.round(b / 2 ** 20)} MB` : '—';
+/** @type {Format} */
+const times = (r) => (typeof r === 'number' && Number.isFinite(r) ? `${r.toFixed(1)}×` : '—');
 
 /** The section for bench.mjs's registry: 100 photos take long, so it runs once a bench. */
-export default {
+export default /** @satisfies {Section<ImagesResult>} */ ({
   name: 'images',
   run: (ctx) =>
     runImages({
@@ -336,4 +395,4 @@ export default {
       ),
     }),
   report: (res) => imagesReport(res, { s: seconds, mb: megabytes, x: times }),
-};
+});

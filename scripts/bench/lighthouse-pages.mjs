@@ -11,6 +11,8 @@ import { ensurePhotos } from './images.mjs';
 import { runMeasured } from './measure.mjs';
 import { serveStatic } from './static-server.mjs';
 
+/** @import { Log, Section } from './types' */
+
 const PAGES = ['/', '/galeria/'];
 const load = () =>
   os
@@ -19,6 +21,9 @@ const load = () =>
     .join(' ');
 
 /** The clinic (vet) with six phone photos in its gallery, built into `<benchDir>/clinic-photos/dist`. */
+/**
+ * @param {{ benchDir: string, repoRoot: string, log: Log }} options
+ */
 async function buildWithPhotos({ benchDir, repoRoot, log }) {
   const root = join(benchDir, 'clinic-photos');
   const content = join(root, 'content');
@@ -27,9 +32,11 @@ async function buildWithPhotos({ benchDir, repoRoot, log }) {
   cpSync(join(repoRoot, 'content'), content, { recursive: true });
   const photos = await ensurePhotos(join(benchDir, 'images', 'photos'), repoRoot, log);
   const galleryFile = join(content, 'gallery.json');
+  /** @type {{ photos: { file: string }[] }} */
   const gallery = JSON.parse(readFileSync(galleryFile, 'utf8'));
   for (const [i, photo] of gallery.photos.entries()) {
     const name = photos[i % photos.length];
+    if (!name) throw new Error(`no phone photos in ${join(benchDir, 'images', 'photos')}`);
     photo.file = `foto-${i + 1}.jpg`;
     linkSync(join(benchDir, 'images', 'photos', name), join(content, 'images', photo.file));
   }
@@ -56,7 +63,12 @@ async function buildWithPhotos({ benchDir, repoRoot, log }) {
   return { outDir, photos: gallery.photos.length };
 }
 
-export default {
+/**
+ * @typedef {{ build: string, page: string, load: string }
+ *   & Awaited<ReturnType<typeof lighthouse>>} PageRow
+ */
+
+export default /** @satisfies {Section<{ runs: number, rows: PageRow[] }>} */ ({
   name: 'lighthouse-pages',
   async run(ctx) {
     const { benchDir, repoRoot, settings, log } = ctx;
@@ -64,6 +76,7 @@ export default {
     const withPhotos = await buildWithPhotos({ benchDir, repoRoot, log });
     const server = await serveStatic(withPhotos.outDir);
     builds.push({ name: `clinic, ${withPhotos.photos} phone photos`, url: server.url });
+    /** @type {PageRow[]} */
     const rows = [];
     try {
       for (const build of builds) {
@@ -84,7 +97,8 @@ export default {
     return { runs: settings.lighthouseRuns, rows };
   },
   report(res) {
-    const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : '—');
+    const ms = (/** @type {number} */ v) =>
+      typeof v === 'number' && Number.isFinite(v) ? `${Math.round(v)} ms` : '—';
     return [
       [
         `Lighthouse mobile on each page (median of ${res.runs}; budget: performance 100, LCP ≤ 2.0 s, CLS 0, TBT ≤ 30 ms)`,
@@ -106,4 +120,4 @@ export default {
       ],
     ];
   },
-};
+});

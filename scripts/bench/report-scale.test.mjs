@@ -2,6 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { scaleSections } from './report-scale.mjs';
 
+/**
+ * @param {string} node
+ * @param {number} ms
+ */
 const ours = (node, ms) => ({
   label: 'ssg (ours)',
   ours: true,
@@ -11,7 +15,7 @@ const ours = (node, ms) => ({
 });
 
 describe('scaleSections', () => {
-  const [[, table]] = scaleSections({
+  const [first] = scaleSections({
     runs: 1,
     kinds: ['cold'],
     sizes: {
@@ -37,7 +41,9 @@ describe('scaleSections', () => {
       },
     },
   });
-  const row = (tool) => table.rows.find((r) => r[1] === tool);
+  const table = first?.[1];
+  const row = (/** @type {string} */ tool) =>
+    table && !Array.isArray(table) ? table.rows.find((r) => r[1] === tool) : undefined;
 
   it('prints a peer that ran out of time as not finished, with the load at that moment', () => {
     expect(row('Astro 7.3.5, Node 22')).toEqual(
@@ -56,6 +62,6 @@ describe('scaleSections', () => {
       '3.0',
       'ours 3.0× faster',
     ]);
-    expect(row('ssg (ours), Node 22')[7]).toBe('Node 20 time ÷ this: 1.3×');
+    expect(row('ssg (ours), Node 22')?.[7]).toBe('Node 20 time ÷ this: 1.3×');
   });
 });

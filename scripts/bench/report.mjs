@@ -4,25 +4,47 @@
  */
 import { firstLine, scaleSections } from './report-scale.mjs';
 
-const s = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
-const mb = (b) => (Number.isFinite(b) && b > 0 ? `${Math.round(b / 2 ** 20)} MB` : '—');
-const kb = (b) =>
-  Number.isFinite(b) ? (b < 1024 ? `${b} B` : `${(b / 1024).toFixed(1)} KB`) : '—';
-const num = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '—');
-const ms = (n, d = 0) => (Number.isFinite(n) ? `${n.toFixed(d)} ms` : '—');
+/** @import { BenchResult, ReportBlock, Section, Table } from './types' */
+/** @typedef {(v: number | undefined, digits?: number) => string} Format */
 
+/** @type {Format} */
+const s = (ms) =>
+  typeof ms === 'number' && Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—';
+/** @type {Format} */
+const mb = (b) =>
+  typeof b === 'number' && Number.isFinite(b) && b > 0 ? `${Math.round(b / 2 ** 20)} MB` : '—';
+/** @type {Format} */
+const kb = (b) =>
+  typeof b === 'number' && Number.isFinite(b)
+    ? b < 1024
+      ? `${b} B`
+      : `${(b / 1024).toFixed(1)} KB`
+    : '—';
+/** @type {Format} */
+const num = (n, d = 0) => (typeof n === 'number' && Number.isFinite(n) ? n.toFixed(d) : '—');
+/** @type {Format} */
+const ms = (n, d = 0) => (typeof n === 'number' && Number.isFinite(n) ? `${n.toFixed(d)} ms` : '—');
+
+/**
+ * @param {string[]} headers
+ * @param {Table['rows']} rows
+ * @returns {Table}
+ */
 function table(headers, rows) {
   return { headers, rows };
 }
 
+/** @param {Table} table */
 function renderText({ headers, rows }) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  const line = (/** @type {Table['rows'][number]} */ cells) =>
+    cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join('  ');
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/** @param {Table} table */
 function renderMd({ headers, rows }) {
-  const esc = (c) => String(c).replace(/\|/g, '\\|');
+  const esc = (/** @type {string | number} */ c) => String(c).replace(/\|/g, '\\|');
   return [
     `| ${headers.map(esc).join(' | ')} |`,
     `|${headers.map(() => '---').join('|')}|`,
@@ -30,12 +52,16 @@ function renderMd({ headers, rows }) {
   ].join('\n');
 }
 
-/** Sections as [title, table | text lines] pairs, shared by both renderings. */
+/**
+ * Sections as [title, table | text lines] pairs, shared by both renderings.
+ * @param {BenchResult} res
+ */
 function sections(res) {
+  /** @type {ReportBlock[]} */
   const out = [];
   out.push(...scaleSections(res.scale));
   const c = res.clinic;
-  if (c?.error) out.push(['Clinic site', [`failed: ${firstLine(c.error)}`]]);
+  if (c && 'error' in c) out.push(['Clinic site', [`failed: ${firstLine(c.error)}`]]);
   else if (c) {
     const lines = [
       `cold \`${c.command}\`: median ${s(c.median)} of ${c.runs.length} (runs ${c.runs.map((r) => (r / 1000).toFixed(2)).join(', ')} s; budget ≤ 2 s), peak ${mb(c.peakMedian)}`,
@@ -47,8 +73,9 @@ function sections(res) {
     out.push(['Clinic site build', lines]);
   }
   const b = res.bytes;
-  if (b?.error) out.push(['Bytes', [`failed: ${firstLine(b.error)}`]]);
+  if (b && 'error' in b) out.push(['Bytes', [`failed: ${firstLine(b.error)}`]]);
   else if (b) {
+    /** @type {Table['rows']} */
     const rows = [];
     if (b.home) {
       rows.push([
@@ -136,7 +163,7 @@ function sections(res) {
       ]);
   }
   const lh = res.lighthouse;
-  if (lh?.error) out.push(['Lighthouse', [`failed: ${firstLine(lh.error)}`]]);
+  if (lh && 'error' in lh) out.push(['Lighthouse', [`failed: ${firstLine(lh.error)}`]]);
   else if (lh) {
     const m = lh.median;
     out.push([
@@ -161,7 +188,7 @@ function sections(res) {
     if (lh.consoleErrors?.length) out.push(['Console errors Lighthouse saw', lh.consoleErrors]);
   }
   const nav = res.navigation;
-  if (nav?.error) out.push(['Client navigation', [`failed: ${firstLine(nav.error)}`]]);
+  if (nav && 'error' in nav) out.push(['Client navigation', [`failed: ${firstLine(nav.error)}`]]);
   else if (nav) {
     const rows = Object.entries(nav.rates).map(([key, r]) => [
       r.rate ? `${r.rate}×` : key,
@@ -189,18 +216,29 @@ function sections(res) {
   return out;
 }
 
-/** The built-in sections, then those each registered section module reports for itself. */
+/**
+ * The built-in sections, then those each registered section module reports for itself.
+ * @param {BenchResult} res
+ * @param {Section[]} registry
+ */
 function allSections(res, registry = []) {
   const out = sections(res);
   for (const sec of registry) {
-    if (!sec.report || !res[sec.name]) continue;
-    if (res[sec.name].error) out.push([sec.name, [`failed: ${firstLine(res[sec.name].error)}`]]);
-    else out.push(...sec.report(res[sec.name]));
+    const result = res[sec.name];
+    if (!sec.report || !result) continue;
+    if (typeof result === 'object' && 'error' in result && result.error)
+      out.push([sec.name, [`failed: ${firstLine(result.error)}`]]);
+    else out.push(...sec.report(result));
   }
   return out;
 }
 
+/**
+ * @param {BenchResult} res
+ * @param {Section[]} registry
+ */
 export function textReport(res, registry) {
+  /** @type {string[]} */
   const parts = [];
   for (const [title, body] of allSections(res, registry)) {
     parts.push(`\n== ${title}`);
@@ -209,7 +247,12 @@ export function textReport(res, registry) {
   return parts.join('\n');
 }
 
+/**
+ * @param {BenchResult} res
+ * @param {Section[]} registry
+ */
 export function markdownReport(res, registry) {
+  /** @type {string[]} */
   const parts = [];
   for (const [title, body] of allSections(res, registry)) {
     parts.push(`### ${title}\n`);

@@ -8,8 +8,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { median } from './measure.mjs';
 
+/** @import { Kind, MemoryAt, ScaleEntry, StageTime, Tool } from './types' */
+
+/** @type {Kind[]} */
 const KINDS = ['cold', 'warm', 'changed'];
 
+/** @param {string} dir */
 function countHtml(dir) {
   let count = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
@@ -17,29 +21,43 @@ function countHtml(dir) {
   return count;
 }
 
-/** Medians of each kind's builds into `entry.median[kind]`; pages/s from the cold median. */
+/**
+ * Medians of each kind's builds into `entry.median[kind]`; pages/s from the cold median.
+ * @param {ScaleEntry} entry
+ * @param {number} n
+ * @param {Tool} tool
+ */
 export function summarise(entry, n, tool) {
-  entry.median = {};
+  /** @type {NonNullable<ScaleEntry['median']>} */
+  const medians = {};
+  entry.median = medians;
   for (const kind of KINDS) {
     const b = entry.builds[kind];
     if (!b.length) continue;
-    entry.median[kind] = {
+    medians[kind] = {
       ms: median(b.map((x) => x.ms)),
       peakBytes: median(b.map((x) => x.peakBytes)),
       writeBytes: median(b.map((x) => x.writeBytes)),
       load: median(b.map((x) => x.load)),
     };
   }
-  if (entry.median.cold) entry.pagesPerSecond = n / (entry.median.cold.ms / 1000);
+  if (medians.cold) entry.pagesPerSecond = n / (medians.cold.ms / 1000);
   const site = tool.siteDir(n);
   if (existsSync(tool.outDir(site))) entry.htmlFiles = countHtml(tool.outDir(site));
-  if (entry.stages) {
-    entry.stageMedians = {};
-    for (const kind of KINDS) entry.stageMedians[kind] = medianStages(entry.stages[kind] ?? []);
+  const stages = entry.stages;
+  if (stages) {
+    /** @type {NonNullable<ScaleEntry['stageMedians']>} */
+    const stageMedians = {};
+    entry.stageMedians = stageMedians;
+    for (const kind of KINDS) stageMedians[kind] = medianStages(stages[kind] ?? []);
   }
 }
 
-/** Ours only: stage times and memory from the build's result file; warm output identity. */
+/**
+ * Ours only: stage times and memory from the build's result file; warm output identity.
+ * @param {{ entry: ScaleEntry, kind: Kind, outDir: string, resultFile: string, ms: number,
+ *   coldTrees: Map<string, Map<string, string>>, site: string }} build
+ */
 export function ourExtras({ entry, kind, outDir, resultFile, ms, coldTrees, site }) {
   if (kind === 'cold') coldTrees.set(site, treeDigest(outDir));
   if (kind === 'warm')
@@ -48,6 +66,7 @@ export function ourExtras({ entry, kind, outDir, resultFile, ms, coldTrees, site
       compareTrees(coldTrees.get(site), treeDigest(outDir)),
     ];
   if (!existsSync(resultFile)) return;
+  /** @type {{ stages: StageTime[], buildMs: number, pages: number, memory?: MemoryAt[] }} */
   const br = JSON.parse(readFileSync(resultFile, 'utf8'));
   // What the stages do not cover: process start-up and imports (process − build()),
   // and build() work outside the named stages (staging cleanup, the swap).
@@ -65,8 +84,12 @@ export function ourExtras({ entry, kind, outDir, resultFile, ms, coldTrees, site
   }
 }
 
-/** Relative path → SHA-1 of every file under `dir`. */
+/**
+ * Relative path → SHA-1 of every file under `dir`.
+ * @param {string} dir
+ */
 function treeDigest(dir) {
+  /** @type {Map<string, string>} */
   const out = new Map();
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
@@ -76,7 +99,12 @@ function treeDigest(dir) {
   return out;
 }
 
-/** `true` when both trees hold the same files with the same bytes, else the first difference. */
+/**
+ * `true` when both trees hold the same files with the same bytes, else the first difference.
+ * @param {Map<string, string> | undefined} cold
+ * @param {Map<string, string>} warm
+ * @returns {true | string}
+ */
 function compareTrees(cold, warm) {
   if (!cold) return 'no cold tree to compare with';
   for (const [file, hash] of cold) {
@@ -87,10 +115,14 @@ function compareTrees(cold, warm) {
   return true;
 }
 
-/** Median ms per stage name over runs (each run: Array<{name, ms}>). */
+/**
+ * Median ms per stage name over runs (each run: Array<{name, ms}>).
+ * @param {StageTime[][]} runs
+ */
 function medianStages(runs) {
-  if (!runs.length) return null;
-  const names = runs[0].map((s) => s.name);
+  const [first] = runs;
+  if (!first) return null;
+  const names = first.map((s) => s.name);
   return names.map((name) => ({
     name,
     ms: median(runs.map((r) => r.find((s) => s.name === name)?.ms)),

@@ -11,17 +11,26 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { EDIT_MARK, editedIds, writeData, writeSite } from '../../bench/generate.mjs';
+import { messageOf } from './error-text.mjs';
 import { runMeasured } from './measure.mjs';
 import { ourExtras, summarise } from './scale-stats.mjs';
 import { tools } from './tools.mjs';
 
+/** @import { Kind, Log, NodeRuntime, Ratios, ScaleEntry, ScaleResult, Tool } from './types' */
+
+/** @type {Kind[]} */
 export const KINDS = ['cold', 'warm', 'changed'];
 // Every peer at 100,000 pages gets 10 minutes a build; past that it is printed as unfinished.
 const BIG = 100_000;
 const PEER_LIMIT_MS = 10 * 60_000;
 const LIMIT_MS = 20 * 60_000;
 
-/** Checks the first and last page (and after the edit, an edited one), so a no-op cannot win. */
+/**
+ * Checks the first and last page (and after the edit, an edited one), so a no-op cannot win.
+ * @param {string} outDir
+ * @param {number} n
+ * @param {Kind} kind
+ */
 function checkOutput(outDir, n, kind) {
   for (const i of [1, n]) {
     const file = join(outDir, 'p', String(i), 'index.html');
@@ -41,6 +50,9 @@ function checkOutput(outDir, n, kind) {
  * `bigTools`: the tools that run at 100,000 pages and more (the others are listed as not run);
  * `peerSizes`: sizes at which peers run (all by default); `peerWarm: false` skips the peers'
  * warm rebuilds. Returns a plain JSON-able object.
+ * @param {{ benchDir: string, repoRoot: string, sizes: number[], runs: number, only?: string[],
+ *   bigTools?: string[], peerSizes?: number[], peerWarm?: boolean, log: Log }} options
+ * @returns {Promise<ScaleResult>}
  */
 export async function runScale({
   benchDir,
@@ -62,7 +74,7 @@ export async function runScale({
   const trash = join(benchDir, `trash-${process.pid}`);
   rmSync(trash, { recursive: true, force: true });
   let retired = 0;
-  const retire = (p) => {
+  const retire = (/** @type {string} */ p) => {
     if (!existsSync(p)) return;
     mkdirSync(trash, { recursive: true });
     renameSync(p, join(trash, String(retired++)));
@@ -72,46 +84,69 @@ export async function runScale({
     if (!all[name])
       throw new Error(`--tools: unknown tool "${name}"; tools are ${Object.keys(all).join(', ')}.`);
   const logFile = join(benchDir, 'logs', 'scale.log');
+  /** @type {ScaleResult} */
   const result = { sizes: {}, runs, kinds: KINDS };
+  /** @type {Map<string, ReturnType<Tool['prepare']>>} */
   const prepared = new Map();
+  /** @type {Map<string, Map<string, string>>} */
   const coldTrees = new Map();
   for (const n of sizes) {
+    /** @type {ScaleResult['sizes'][string]} */
     const row = { tools: {} };
     result.sizes[n] = row;
     // Prepare every tool first; a tool that cannot even be set up is recorded and skipped.
+    /**
+     * @type {{ name: string, tool: Tool, entry: ScaleEntry, site: string, resultFile: string,
+     *   node: NodeRuntime }[]}
+     */
     const active = [];
     for (const name of names) {
       const tool = all[name];
+      if (!tool) continue; // every name was checked above
       if (!tool.ours && peerSizes && !peerSizes.includes(n)) continue;
-      const entry = { label: tool.label, ours: Boolean(tool.ours), builds: {} };
-      for (const kind of KINDS) entry.builds[kind] = [];
+      /** @type {ScaleEntry} */
+      const entry = {
+        label: tool.label,
+        ours: Boolean(tool.ours),
+        builds: { cold: [], warm: [], changed: [] },
+      };
       row.tools[name] = entry;
       if (n >= BIG && bigTools && !bigTools.includes(name)) {
         entry.skipped = `not run at ${n.toLocaleString('en')} pages by default (add --tools=${name})`;
         continue;
       }
       try {
-        if (!prepared.has(name)) prepared.set(name, tool.prepare(log) ?? {});
-        const p = prepared.get(name);
+        let p = prepared.get(name);
+        if (!p) {
+          p = tool.prepare(log);
+          prepared.set(name, p);
+        }
         entry.version = p.version;
         entry.node = p.node.version;
         const site = tool.siteDir(n);
         entry.bytesPerPage = writeSite(tool.site, site, n).bytesPerPage;
-        active.push({ name, tool, entry, site, resultFile: join(site, '..', `result-n${n}.json`) });
+        active.push({
+          name,
+          tool,
+          entry,
+          site,
+          resultFile: join(site, '..', `result-n${n}.json`),
+          node: p.node,
+        });
       } catch (err) {
-        entry.error = String(err?.message ?? err);
+        entry.error = messageOf(err);
         log(`  N=${n} ${name} FAILED: ${entry.error.split('\n').slice(0, 8).join('\n    ')}`);
       }
     }
     // Round-robin over the tools within each run, so a burst of load from elsewhere on the
     // machine lands on every tool alike instead of on whichever ran at that moment.
     for (let r = 0; r < runs; r++) {
-      for (const { name, tool, entry, site, resultFile } of active) {
+      for (const { name, tool, entry, site, resultFile, node } of active) {
         if (entry.error) continue;
-        const node = prepared.get(name).node;
         const timeoutMs = !tool.ours && n >= BIG ? PEER_LIMIT_MS : LIMIT_MS;
         try {
           for (const p of tool.cachePaths(site)) retire(p);
+          /** @type {Kind[]} */
           const kinds = tool.ours || peerWarm ? KINDS : ['cold'];
           for (const kind of kinds) {
             writeData(tool.site, site, n, { edited: kind === 'changed' });
@@ -123,7 +158,7 @@ export async function runScale({
               logFile,
               timeoutMs,
             });
-            const load = loadavg()[0];
+            const load = loadavg()[0] ?? Number.NaN;
             if (m.timedOut) {
               entry.timedOut = { kind, minutes: timeoutMs / 60_000, load };
               throw new Error(
@@ -159,7 +194,7 @@ export async function runScale({
           }
           writeData(tool.site, site, n);
         } catch (err) {
-          entry.error = String(err?.message ?? err);
+          entry.error = messageOf(err);
           log(`  N=${n} ${name} FAILED: ${entry.error.split('\n').slice(0, 8).join('\n    ')}`);
         }
       }
@@ -171,24 +206,34 @@ export async function runScale({
   return result;
 }
 
-/** Ratios from this run: each peer's median over ours on the same Node major, per kind. */
+/**
+ * Ratios from this run: each peer's median over ours on the same Node major, per kind.
+ * @param {ScaleResult['sizes'][string]} row
+ */
 function ratios(row) {
-  const major = (v) => String(v ?? '').split('.')[0];
+  const major = (/** @type {string | undefined} */ v) => String(v ?? '').split('.')[0];
+  // A figure missing on either side gives NaN (null in the JSON).
+  const over = (/** @type {number | undefined} */ x, /** @type {number | undefined} */ y) =>
+    (x ?? Number.NaN) / (y ?? Number.NaN);
   const ours = Object.values(row.tools).filter((e) => e.ours && e.median);
   for (const entry of Object.values(row.tools)) {
-    if (!entry.median) continue;
+    const own = entry.median;
+    if (!own) continue;
     const base = ours.find((o) => major(o.node) === major(entry.node));
     if (!base || base === entry) continue;
-    entry.oursFaster = { node: base.node };
-    for (const kind of KINDS)
-      entry.oursFaster[kind] = entry.median[kind]?.ms / base.median[kind]?.ms;
+    /** @type {Ratios} */
+    const oursFaster = { node: base.node };
+    entry.oursFaster = oursFaster;
+    for (const kind of KINDS) oursFaster[kind] = over(own[kind]?.ms, base.median?.[kind]?.ms);
   }
   // Ours on Node 22 against ours on Node 20, same run.
   const [a, b] = ours;
   if (a && b && major(a.node) !== major(b.node)) {
     const [older, newer] = Number(major(a.node)) < Number(major(b.node)) ? [a, b] : [b, a];
-    newer.vsOlderNode = { node: older.node };
+    /** @type {Ratios} */
+    const vsOlderNode = { node: older.node };
+    newer.vsOlderNode = vsOlderNode;
     for (const kind of KINDS)
-      newer.vsOlderNode[kind] = older.median[kind]?.ms / newer.median[kind]?.ms;
+      vsOlderNode[kind] = over(older.median?.[kind]?.ms, newer.median?.[kind]?.ms);
   }
 }

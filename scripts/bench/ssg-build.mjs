@@ -12,10 +12,12 @@ const cliDir = join(import.meta.dirname, '..', '..', 'packages', 'ssg-cli');
 // What the `ssg` bin runs: the package compiled to JavaScript (dist/), its programmatic API.
 const { build } = await import(pathToFileURL(join(cliDir, 'dist', 'index.js')).href);
 // The process's peak RSS so far (the kernel's maxrss) after each stage: which stage raised it.
-const mb = (bytes) => Math.round(bytes / 2 ** 20);
+const mb = (/** @type {number} */ bytes) => Math.round(bytes / 2 ** 20);
+/** @type {import('./types').MemoryAt[]} */
 const memory = [{ stage: '(after imports)', maxRssMb: mb(process.resourceUsage().maxRSS * 1024) }];
 const reporter = {
   stageStart() {},
+  /** @param {string} stage */
   stageEnd(stage) {
     const heap = process.memoryUsage();
     memory.push({

@@ -6,6 +6,10 @@
 import { existsSync, lstatSync, mkdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
+/**
+ * @param {string} benchDir
+ * @param {string} repoRoot
+ */
 export function linkWorkspacePackages(benchDir, repoRoot) {
   const cliDir = join(repoRoot, 'packages', 'ssg-cli');
   const links = {
@@ -24,6 +28,7 @@ export function linkWorkspacePackages(benchDir, repoRoot) {
   }
 }
 
+/** @param {string} p */
 function isLink(p) {
   try {
     return lstatSync(p).isSymbolicLink();
@@ -32,6 +37,7 @@ function isLink(p) {
   }
 }
 
+/** @param {string} p */
 function realpathSafe(p) {
   try {
     return realpathSync(p);

@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -29,6 +30,10 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/**
+ * @param {string} dir
+ * @param {string} pathname
+ */
 function resolveFile(dir, pathname) {
   const clean = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   const base = join(dir, clean);
@@ -39,11 +44,16 @@ function resolveFile(dir, pathname) {
   return null;
 }
 
-/** Serves `dir` on 127.0.0.1 at a free port; resolves `{ url, close() }`. */
+/**
+ * Serves `dir` on 127.0.0.1 at a free port; resolves `{ url, close() }`.
+ * @param {string} dir
+ * @returns {Promise<import('./types').Served>}
+ */
 export function serveStatic(dir) {
+  /** @type {Map<string, Buffer>} */
   const cache = new Map();
   const server = createServer((req, res) => {
-    const { pathname } = new URL(req.url, 'http://127.0.0.1');
+    const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
     let file = resolveFile(dir, pathname);
     let status = 200;
     if (!file) {
@@ -56,19 +66,25 @@ export function serveStatic(dir) {
     }
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const hashed = /[-.][A-Za-z0-9_-]{8,}\.(js|css|mjs)$/.test(file);
+    /** @type {Record<string, string | number>} */
     const headers = {
       'content-type': type,
       'cache-control': hashed
         ? 'public, max-age=31536000, immutable'
         : 'public, max-age=0, must-revalidate',
     };
+    /** @type {Buffer} */
     let body = readFileSync(file);
     if (
       /^(text|application\/(json|xml|manifest))|svg/.test(type) &&
       /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
     ) {
-      if (!cache.has(file)) cache.set(file, gzipSync(body));
-      body = cache.get(file);
+      let gzipped = cache.get(file);
+      if (!gzipped) {
+        gzipped = gzipSync(body);
+        cache.set(file, gzipped);
+      }
+      body = gzipped;
       headers['content-encoding'] = 'gzip';
       headers.vary = 'Accept-Encoding';
     }
@@ -79,10 +95,11 @@ export function serveStatic(dir) {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       resolve({
         url: `http://127.0.0.1:${port}`,
-        close: () => new Promise((r) => server.close(() => r())),
+        close: () =>
+          new Promise((/** @type {(value?: void) => void} */ r) => server.close(() => r())),
       });
     });
   });

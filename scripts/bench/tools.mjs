@@ -10,18 +10,32 @@ import { outputAndBuilds } from './output-paths.mjs';
 import { ensurePeer, node22 } from './peers.mjs';
 import { linkWorkspacePackages } from './ssg-site.mjs';
 
+/** @import { Log, NodeRuntime, Tool } from './types' */
+
 const here = import.meta.dirname;
+/** @returns {NodeRuntime} */
 const systemNode = () => ({ path: process.execPath, version: process.versions.node });
 
-/** The script a package's `bin` names (Astro 5 has `astro.js`, Astro 7 `bin/astro.mjs`). */
+/**
+ * The script a package's `bin` names (Astro 5 has `astro.js`, Astro 7 `bin/astro.mjs`).
+ * @param {string} peerDir
+ * @param {string} name
+ */
 function binOf(peerDir, name) {
   const dir = join(peerDir, 'node_modules', name);
   const { bin } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   return join(dir, typeof bin === 'string' ? bin : bin[name]);
 }
 
-/** Every tool, in the order a run builds them. `site`: the kind of site bench/generate.mjs writes. */
+/**
+ * Every tool, in the order a run builds them. `site`: the kind of site bench/generate.mjs writes.
+ * @param {string} benchDir
+ * @param {string} repoRoot
+ * @returns {Record<string, Tool>}
+ */
 export function tools(benchDir, repoRoot) {
+  /** @typedef {(log: Log) => NodeRuntime} Runtime */
+  /** @type {(runtime: Runtime, sitesFolder: string) => Omit<Tool, 'label'>} */
   const ssg = (runtime, sitesFolder) => ({
     site: 'ssg',
     siteDir: (n) => join(benchDir, 'ssg', sitesFolder, `n${n}`),
@@ -47,6 +61,7 @@ export function tools(benchDir, repoRoot) {
       ],
     }),
   });
+  /** @type {(peer: string, runtime: Runtime) => Omit<Tool, 'label'>} */
   const astro = (peer, runtime) => ({
     site: peer,
     siteDir: (n) => join(benchDir, peer, 'sites', `n${n}`),
@@ -59,6 +74,7 @@ export function tools(benchDir, repoRoot) {
     }),
     env: { ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
   });
+  /** @type {Runtime} */
   const on22 = (log) => node22(benchDir, log);
   return {
     ssg: { label: 'ssg (ours)', ours: true, ...ssg(systemNode, 'sites') },

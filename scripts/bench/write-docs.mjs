@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 const START = '<!-- bench:figures:start -->';
 const END = '<!-- bench:figures:end -->';
+/** @type {Record<string, string>} */
 const ALT = {
   'build-time.svg':
     'Cold build time against generated pages, log–log, one line per tool and Node version',
@@ -15,6 +16,10 @@ const ALT = {
     'Peak memory of the build against generated pages, log–log, one line per tool and Node version',
 };
 
+/**
+ * @param {{ repoRoot: string, result: import('./types').BenchResult, md: string,
+ *   charts: Record<string, string>, quick: boolean, log: import('./types').Log }} options
+ */
 export function writeDocs({ repoRoot, result, md, charts, quick, log }) {
   const doc = join(repoRoot, 'docs', 'performance.md');
   const text = existsSync(doc) ? readFileSync(doc, 'utf8') : '';

@@ -2,7 +2,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+/**
+ * @param {{ actions: { createPage(page: { path: string, component: string,
+ *   context: import('../../generate.mjs').Page }): void } }} args
+ */
 exports.createPages = async ({ actions }) => {
+  /** @type {import('../../generate.mjs').Page[]} */
   const pages = JSON.parse(fs.readFileSync(path.join(__dirname, 'pages.json'), 'utf8'));
   const component = path.resolve(__dirname, 'src/templates/page.js');
   for (const page of pages) {

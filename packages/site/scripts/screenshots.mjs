@@ -21,7 +21,9 @@ const browser = await puppeteer.launch({
 try {
   for (const width of [390, 1280]) {
     const page = await browser.newPage();
-    page.on('pageerror', (e) => console.log(`[pageerror ${width}]`, e.message));
+    page.on('pageerror', (e) =>
+      console.log(`[pageerror ${width}]`, e instanceof Error ? e.message : e),
+    );
     page.on('console', (m) => m.type() === 'error' && console.log(`[console ${width}]`, m.text()));
     await page.setViewport({ width, height: width < 500 ? 844 : 800, deviceScaleFactor: 1 });
     for (const [name, path] of Object.entries(pages)) {

@@ -10,5 +10,6 @@ if (!existsSync(cli)) {
   );
   process.exit(1);
 }
+/** @type {{ main(argv: string[]): Promise<number> }} */
 const { main } = await import(cli.href);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,4 +1,7 @@
-/** The document around every page of the benchmark site. */
+/**
+ * The document around every page of the benchmark site.
+ * @param {{ children: import('react').ReactNode }} props
+ */
 export default function RootLayout({ children }) {
   return (
     <html lang="en">

@@ -4,7 +4,12 @@
 import { Link } from 'gatsby';
 import * as React from 'react';
 
-/** The benchmark page: the same markup as the ssg and Astro templates. */
+/** @typedef {{ pageContext: import('../../../../generate.mjs').Page }} PageProps */
+
+/**
+ * The benchmark page: the same markup as the ssg and Astro templates.
+ * @param {PageProps} props
+ */
 export default function Page({ pageContext: p }) {
   return (
     <main>
@@ -26,4 +31,4 @@ export default function Page({ pageContext: p }) {
   );
 }
 
-export const Head = ({ pageContext: p }) => <title>{p.title}</title>;
+export const Head = (/** @type {PageProps} */ { pageContext: p }) => <title>{p.title}</title>;

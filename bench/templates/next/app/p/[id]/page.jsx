@@ -9,12 +9,16 @@ export function generateStaticParams() {
   return allPages().map((p) => ({ id: String(p.id) }));
 }
 
+/** @typedef {{ params: Promise<{ id: string }> }} PageProps */
+
+/** @param {PageProps} props */
 export async function generateMetadata({ params }) {
   const { id } = await params;
   return { title: pageById(id).title };
 }
 
 /** The benchmark page: the same markup as the ssg, Gatsby and Astro templates. */
+/** @param {PageProps} props */
 export default async function Page({ params }) {
   const { id } = await params;
   const p = pageById(id);
