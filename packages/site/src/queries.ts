@@ -1,9 +1,9 @@
 /** Static queries. `select` runs only at build time, so only types come from content code. */
 import { defineStaticQuery } from '@ssg/cli/site';
 import type { Content } from './content/schema.ts';
-import { FRAME_QUERY_ID } from './frame-query.ts';
+import { FRAME_QUERY_ID } from './lib/frame-query.ts';
 import { mainChatUrl } from './lib/links.ts';
-import type { FrameData } from './page-data.ts';
+import type { FrameData } from './lib/page-data.ts';
 
 export const frameQuery = defineStaticQuery<Content, FrameData>(FRAME_QUERY_ID, (c) => ({
   companyName: c.company.companyName,

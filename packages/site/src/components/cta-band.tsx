@@ -1,8 +1,8 @@
 import { Image } from '@ssg/cli/image';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
+import type { ImageData } from '../lib/page-data.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
-import type { ImageData } from '../page-data.ts';
 import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './cta-band.css';

@@ -8,14 +8,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import { frameQueryRef } from '../frame-query.ts';
 import { ensureGtag } from '../lib/analytics.ts';
 import { themeStyle, wordmark } from '../lib/brand.ts';
+import { frameQueryRef } from '../lib/frame-query.ts';
 import { googleTagScriptUrl } from '../lib/links.ts';
 import { MAIN_ID } from '../lib/main-id.ts';
+import type { SitePageContext } from '../lib/page-data.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
 import { trackStaticLinkClicks } from '../lib/static-link-tracking.ts';
-import type { SitePageContext } from '../page-data.ts';
 import { AlertStrip } from './alert-strip.tsx';
 import { TextIcon } from './icon.tsx';
 import { type MenuItem, SideMenu } from './side-menu.tsx';

@@ -1,7 +1,7 @@
 import { Image } from '@ssg/cli/image';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
-import type { ImageData } from '../page-data.ts';
+import type { ImageData } from '../lib/page-data.ts';
 import { SiteLink } from './site-link.tsx';
 import './logo-wall.css';
 

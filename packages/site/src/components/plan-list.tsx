@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatBrl } from '../lib/format.ts';
-import type { BenefitView, PlanView } from '../page-data.ts';
+import type { BenefitView, PlanView } from '../lib/page-data.ts';
 import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './plan-list.css';

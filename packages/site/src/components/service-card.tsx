@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
-import type { ServiceView } from '../page-data.ts';
+import type { ServiceView } from '../lib/page-data.ts';
 import { type IconName, TextIcon } from './icon.tsx';
 import './service-card.css';
 

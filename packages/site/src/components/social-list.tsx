@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
-import type { SocialLinks } from '../page-data.ts';
+import type { SocialLinks } from '../lib/page-data.ts';
 import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
+import type { UnitView } from '../lib/page-data.ts';
 import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
-import type { UnitView } from '../page-data.ts';
 import { TextIcon } from './icon.tsx';
 import { SiteLink } from './site-link.tsx';
 import './unit-card.css';

@@ -4,7 +4,7 @@
  * their own (the shared ones recoloured per brand, brand-illustrations.ts).
  */
 import type { ImageService, ImageData as Processed } from '@ssg/cli/image';
-import type { ImageData } from '../page-data.ts';
+import type { ImageData } from '../lib/page-data.ts';
 import { imageUrl } from './brand-illustrations.ts';
 import type { Content } from './schema.ts';
 

@@ -7,8 +7,8 @@ import { SiteLink } from '../components/site-link.tsx';
 import { SocialList } from '../components/social-list.tsx';
 import { UnitCard } from '../components/unit-card.tsx';
 import { whatsappChatUrl } from '../lib/links.ts';
+import type { ContactData } from '../lib/page-data.ts';
 import { formatLandline, formatWhatsapp, telHref } from '../lib/phone.ts';
-import type { ContactData } from '../page-data.ts';
 import './contact-page.css';
 
 const GROUPS = [

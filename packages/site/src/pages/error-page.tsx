@@ -1,8 +1,8 @@
 import { Image } from '@ssg/cli/image';
 import { TextIcon } from '../components/icon.tsx';
 import { SiteLink } from '../components/site-link.tsx';
+import type { ErrorPageData } from '../lib/page-data.ts';
 import { formatLandline, telHref } from '../lib/phone.ts';
-import type { ErrorPageData } from '../page-data.ts';
 import './hero.css';
 import './error-page.css';
 

@@ -4,7 +4,7 @@ import { TextIcon } from '../components/icon.tsx';
 import { PageHero, Section } from '../components/section.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { GALLERY_SIZES } from '../lib/image-sizes.ts';
-import type { GalleryData } from '../page-data.ts';
+import type { GalleryData } from '../lib/page-data.ts';
 import './photos.css';
 import './gallery-page.css';
 

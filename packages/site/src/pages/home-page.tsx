@@ -1,6 +1,6 @@
 import type { PageProps } from '@ssg/cli/site';
 import { Countdown } from '../components/countdown.tsx';
-import type { HomeData } from '../page-data.ts';
+import type { HomeData } from '../lib/page-data.ts';
 import { HomeHero, HomeSections } from './home-sections.static.tsx';
 
 /** The home page: static parts around the one interactive section, the countdown. */

@@ -9,7 +9,7 @@ import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { TeamList } from '../components/team-list.tsx';
 import { GALLERY_SIZES, HERO_SIZES } from '../lib/image-sizes.ts';
-import type { HomeData } from '../page-data.ts';
+import type { HomeData } from '../lib/page-data.ts';
 import './hero.css';
 import './home-page.css';
 import './photos.css';

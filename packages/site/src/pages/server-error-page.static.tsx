@@ -1,5 +1,5 @@
 import type { PageProps } from '@ssg/cli/site';
-import type { ErrorPageData } from '../page-data.ts';
+import type { ErrorPageData } from '../lib/page-data.ts';
 import { ErrorPage } from './error-page.tsx';
 
 export default function ServerErrorPage({ data }: PageProps<ErrorPageData>) {

@@ -4,7 +4,7 @@ import { TextIcon } from '../components/icon.tsx';
 import { PageHero } from '../components/section.tsx';
 import { ServiceGrid } from '../components/service-card.tsx';
 import { SiteLink } from '../components/site-link.tsx';
-import type { ServicesData } from '../page-data.ts';
+import type { ServicesData } from '../lib/page-data.ts';
 
 export default function ServicesPage({ data }: PageProps<ServicesData>) {
   const { descriptionService } = data;

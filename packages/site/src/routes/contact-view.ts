@@ -2,7 +2,7 @@
 import { qrSvg } from '../content/qr-code.ts';
 import type { Content } from '../content/schema.ts';
 import { mapsSearchUrl, socialChatUrl } from '../lib/links.ts';
-import type { ContactData } from '../page-data.ts';
+import type { ContactData } from '../lib/page-data.ts';
 import { img, social, units } from './view-parts.ts';
 
 export function contactView(c: Content): ContactData {

@@ -1,6 +1,6 @@
 /** What the footer slice shows on every page: the company, units, address, phones, hours, links, badge. */
 import type { Content } from '../content/schema.ts';
-import type { FooterData } from '../page-data.ts';
+import type { FooterData } from '../lib/page-data.ts';
 import { img, social, units } from './view-parts.ts';
 
 export const footerView = (c: Content): FooterData => ({

@@ -1,7 +1,7 @@
 /** What the gallery page shows: every photo with its caption, and the videos with their posters. */
 import { pictureOf } from '../content/photos.ts';
 import type { Content } from '../content/schema.ts';
-import type { GalleryData } from '../page-data.ts';
+import type { GalleryData } from '../lib/page-data.ts';
 import { galleryPhoto } from './view-parts.ts';
 
 export const galleryView = (c: Content): GalleryData => ({

@@ -4,7 +4,7 @@ import type { Content } from '../content/schema.ts';
 import { fillBrandText } from '../content/seo.ts';
 import { withFallbacks } from '../lib/fallback-texts.ts';
 import { mainChatUrl } from '../lib/links.ts';
-import type { HomeData } from '../page-data.ts';
+import type { HomeData } from '../lib/page-data.ts';
 import { galleryPhoto, img, serviceCards } from './view-parts.ts';
 
 const logo = (c: Content, p: Content['partners'][number]) => ({

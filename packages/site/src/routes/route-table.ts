@@ -7,7 +7,7 @@ import type { HeadTags, RouteDefinition } from '@ssg/cli/site';
 import type { Content } from '../content/schema.ts';
 import { fillBrandText, pageHead, unitsJsonLd } from '../content/seo.ts';
 import { HERO_SIZES } from '../lib/image-sizes.ts';
-import type { SitePageContext } from '../page-data.ts';
+import type { SitePageContext } from '../lib/page-data.ts';
 import { contactView } from './contact-view.ts';
 import { errorView } from './error-view.ts';
 import { galleryView } from './gallery-view.ts';

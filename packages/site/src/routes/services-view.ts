@@ -2,7 +2,7 @@
 import type { Content } from '../content/schema.ts';
 import { withFallbacks } from '../lib/fallback-texts.ts';
 import { mainChatUrl } from '../lib/links.ts';
-import type { ServicesData } from '../page-data.ts';
+import type { ServicesData } from '../lib/page-data.ts';
 import { img, serviceCards } from './view-parts.ts';
 
 export const servicesView = (c: Content): ServicesData => ({

@@ -9,7 +9,7 @@ import {
   socialChatUrl,
   whatsappChatUrl,
 } from '../lib/links.ts';
-import type { ImageData, ServiceView, SocialLinks, UnitView } from '../page-data.ts';
+import type { ImageData, ServiceView, SocialLinks, UnitView } from '../lib/page-data.ts';
 
 export const img = (c: Content, i: NamedImage): ImageData => pictureOf(c, i.file, i.alt, i);
 

@@ -1,6 +1,6 @@
 import type { SliceProps } from '@ssg/cli/site';
 import { Footer } from '../components/footer.tsx';
-import type { FooterData } from '../page-data.ts';
+import type { FooterData } from '../lib/page-data.ts';
 
 export default function FooterSlice({ data }: SliceProps<FooterData>) {
   return (

@@ -3,7 +3,7 @@
  * (src/site.ts) and read by the components. Types only, shared by both sides.
  */
 import type { ImageData as Processed } from '@ssg/cli/image';
-import type { BadgeKind, Theme } from './lib/brand.ts';
+import type { BadgeKind, Theme } from './brand.ts';
 
 export interface PlanView {
   name: string;
