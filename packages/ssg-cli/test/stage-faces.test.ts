@@ -40,6 +40,18 @@ describe('the build as stages between two wrappers', () => {
     expect(past).toEqual([]);
   });
 
+  it('has the dev server use the stages it shares with the build through their index.ts', () => {
+    // bundle/ excepted: the dev server runs Vite itself, with the build's Vite settings
+    const rooms = new Set(STAGES.filter((stage) => stage !== 'bundle'));
+    const past = sourcesIn('dev').flatMap((file) =>
+      importsOf(file).filter((to) => {
+        const [room = '', inner] = to.split(path.sep);
+        return rooms.has(room) && inner !== 'index.ts';
+      }),
+    );
+    expect(past).toEqual([]);
+  });
+
   it('has no stage folder import incremental/: the cache implements what the stages declare', () => {
     const arrows = [...STAGES, 'output'].flatMap((stage) =>
       sourcesIn(stage).flatMap((file) =>

@@ -3,6 +3,7 @@
  * from its server bundle (load-site.ts), the brand and the output folders (resolve-config.ts).
  * What it asks of the incremental cache is `ConfigReuse`.
  */
+export { checkDefinitions } from './load-site.ts';
 export {
   type ConfigReuse,
   type ResolvedSite,

@@ -12,16 +12,14 @@ import {
   type SiteFiles,
   siteViteConfig,
 } from '../bundle/vite-config.ts';
-import { checkDefinitions } from '../config/load-site.ts';
-import { resolveSetup, resolveTarget } from '../config/resolve-config.ts';
-import { loadContent } from '../content/load-content.ts';
-import { outputFiles } from '../emit/output.ts';
+import { checkDefinitions, resolveSetup, resolveTarget } from '../config/index.ts';
+import { loadContent } from '../content/index.ts';
+import { outputFiles } from '../emit/index.ts';
 import { formatError } from '../errors.ts';
 import { devImage, imageServiceOf } from '../image/build-hooks.ts';
 import type { ImagePipeline } from '../image/pipeline.ts';
-import { htmlForDevServer } from '../render/document.ts';
-import { renderPages } from '../render/render-pages.ts';
-import { collectRoutes } from '../routes/collect-routes.ts';
+import { htmlForDevServer, renderPages } from '../render/index.ts';
+import { collectRoutes } from '../routes/index.ts';
 import { contentTypeOf } from '../serve/content-types.ts';
 import { listenOnFreePort } from '../serve/listen.ts';
 import { isDotPath, realPathInside } from '../serve/published.ts';
