@@ -7,7 +7,6 @@
  * hashes and when it writes them, so memory holds the route list, not the pages (architecture.md).
  */
 
-import { counted, stopEsbuildIfAlone } from './bundle/esbuild-service.ts';
 import { type Bundler, bundleOrReuse, startBundler } from './bundle/index.ts';
 import { resolveConfig } from './config/resolve-config.ts';
 import { loadContent } from './content/load-content.ts';
@@ -15,10 +14,12 @@ import { resolveSecurity } from './content/security.ts';
 import { emit } from './emit/emit.ts';
 import { foldersAhead } from './emit/output.ts';
 import { openIncremental } from './incremental/index.ts';
+import { removal } from './output/leftovers.ts';
 import {
   claimOutput,
   cleanUpAfterFailure,
   type InFlight,
+  type OutputHandling,
   placeOutput,
 } from './output/output-folder.ts';
 import { openWriter } from './output/writer.ts';
@@ -26,30 +27,44 @@ import { renderPages } from './render/render-pages.ts';
 import { collectRoutes } from './routes/collect-routes.ts';
 import { generateServiceWorker } from './service-worker/generate-service-worker.ts';
 import { stageTimer } from './stage-timer.ts';
+import type { BuildSwitches } from './switches.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
-export const build = (options: BuildOptions = {}): Promise<BuildResult> =>
-  counted(() => runBuild(options));
+/** Builds a site; once its promise settles, nothing of the build runs any more. */
+export const build = (options: BuildOptions = {}): Promise<BuildResult> => buildWith(options, {});
 
-async function runBuild(options: BuildOptions): Promise<BuildResult> {
+/** build() with the switches the CLI and the tests set (switches.ts). */
+export async function buildWith(
+  options: BuildOptions,
+  switches: BuildSwitches,
+): Promise<BuildResult> {
   // Vite's process starts with the first bundle job, or when stage "config" finds none to reuse
-  const bundler = startBundler();
+  const bundler = startBundler({ inChild: switches.bundleProcess });
+  const output: OutputHandling = {
+    removal: removal(switches.removeInBackground ?? false),
+    fault: switches.fault,
+  };
   try {
-    return await runStages(options, bundler);
+    return await runStages(options, switches, bundler, output);
   } finally {
     // the one owner of Vite's process: stopped whatever path the build took (stage "bundle"
     // stops it as soon as it is done; stopping again is a no-op)
     await bundler.stop();
+    await output.removal.settled();
   }
 }
 
-async function runStages(options: BuildOptions, bundler: Bundler): Promise<BuildResult> {
+async function runStages(
+  options: BuildOptions,
+  switches: BuildSwitches,
+  bundler: Bundler,
+  output: OutputHandling,
+): Promise<BuildResult> {
   const { reporter } = options;
   const timed = stageTimer(reporter);
   const config = await timed('config', () => resolveConfig(options, bundler));
   const { site } = config;
-  stopEsbuildIfAlone();
-  const release = await claimOutput(site, reporter);
+  const release = await claimOutput(site, output, reporter);
   const run: InFlight = { stagingDir: site.stagingDir, bundler };
   try {
     const cache = await openIncremental({ ...site, codeHash: site.loaded.codeHash });
@@ -61,7 +76,10 @@ async function runStages(options: BuildOptions, bundler: Bundler): Promise<Build
       return { content, images, security: resolveSecurity(site, content, images) };
     });
     const routes = await timed('routes', () => collectRoutes(site, content));
-    const writer = openWriter(site.stagingDir, 2 * routes.routes.length);
+    const writer = openWriter(site.stagingDir, 2 * routes.routes.length, {
+      thread: switches.writeThread,
+      fault: switches.fault,
+    });
     run.writer = writer;
     // Nothing to reuse: every folder will be written; they are made while Vite and render run
     // (a failure shows again when emit writes there).
@@ -78,6 +96,8 @@ async function runStages(options: BuildOptions, bundler: Bundler): Promise<Build
       client,
       cache: cache.pages,
       reporter,
+      renderWorkers: switches.renderWorkers,
+      fault: switches.fault,
     };
     const rendered = await timed('render', () => renderPages(made));
     cache.savePagesAhead(); // written while emit waits on the disk
@@ -88,7 +108,7 @@ async function runStages(options: BuildOptions, bundler: Bundler): Promise<Build
     const clientFiles = client.files;
     const worker = { ...site, ...security, compilationHash, precache, pagePaths, clientFiles };
     const sw = await timed('service-worker', () => (upToDate ? [] : generateServiceWorker(worker)));
-    await placeOutput(site, emitted);
+    await placeOutput(site, emitted, output);
     const warnings = [...config.warnings, ...bundled.warnings, ...emitted.warnings];
     const written = [...emitted.written, ...sw, ...client.files];
     await cache.save({ ...emitted, written }).catch((error: Error) => {

@@ -1,8 +1,9 @@
 // The output folder around the stages: taken before them (lock, leftovers), put in place after
 // them, and the one clean-up after a failure.
 
+import type { Fault } from '../shared/fault.ts';
 import type { BuildReporter } from '../types.ts';
-import { removeLeftovers } from './leftovers.ts';
+import { type Removal, removeLeftovers } from './leftovers.ts';
 import { lockOutput } from './lock.ts';
 import { patchIntoPlace } from './patch.ts';
 import { discardStaging, swapIntoPlace } from './swap.ts';
@@ -14,12 +15,19 @@ interface Folders {
   stagingDir: string;
 }
 
+/** How this build's output is handled: deletions, and the fault injected (BuildSwitches). */
+export interface OutputHandling {
+  removal: Removal;
+  fault?: Fault | undefined;
+}
+
 /**
  * Takes the output folder for this build: waits for another build writing it, then clears what
  * a build cut short left. Resolves to the release of the folder.
  */
 export async function claimOutput(
   site: Folders,
+  handling: OutputHandling,
   reporter?: BuildReporter,
 ): Promise<() => Promise<void>> {
   const unlock = await lockOutput(site.outDir, (holder) =>
@@ -30,7 +38,7 @@ export async function claimOutput(
   try {
     await discardStaging(site.stagingDir);
     // before anything reads the output: an output path holding nothing gets its newest build back
-    const restored = await removeLeftovers(site.outDir);
+    const restored = await removeLeftovers(site.outDir, handling.removal);
     if (restored)
       reporter?.note?.(
         `${site.outDir} held no build: the newest whole build beside it (${restored}) was put back before this build.`,
@@ -49,10 +57,12 @@ export async function claimOutput(
 export async function placeOutput(
   site: Folders,
   built: { upToDate: boolean; patch?: { gone: readonly string[] } },
+  handling: OutputHandling,
 ): Promise<void> {
-  if (built.upToDate) await discardStaging(site.stagingDir);
-  else if (built.patch) await patchIntoPlace(site.stagingDir, site.outDir, built.patch.gone);
-  else await swapIntoPlace(site.stagingDir, site.outDir);
+  const { stagingDir, outDir } = site;
+  if (built.upToDate) await discardStaging(stagingDir);
+  else if (built.patch) await patchIntoPlace(stagingDir, outDir, built.patch.gone, handling);
+  else await swapIntoPlace(stagingDir, outDir, handling.fault);
 }
 
 /** What may still be writing into the staging folder when a stage fails. */

@@ -8,7 +8,7 @@ import type { PageReuse, RenderInputs, StoredOutput } from '../incremental/page-
 import { progressCounter } from '../progress.ts';
 import { type Routes, routeData } from '../routes/collect-routes.ts';
 import type { CspSettings, InlineSources } from '../shared/csp.ts';
-import { faultPoint } from '../shared/fault.mjs';
+import { type Fault, faultPoint } from '../shared/fault.ts';
 import { type MatchPath, matchPathsOf } from '../shared/match-paths.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { RouteDefinition } from '../site/index.ts';
@@ -55,6 +55,9 @@ export interface RenderInput {
   /** The incremental cache's pages; none in `ssg dev`. */
   cache?: { forRender(inputs: RenderInputs): PageReuse };
   reporter?: BuildReporter;
+  /** Render worker threads (BuildSwitches.renderWorkers); default: by pages and cores. */
+  renderWorkers?: number | undefined;
+  fault?: Fault | undefined;
 }
 
 /** What stage "render" made. */
@@ -165,7 +168,7 @@ export async function renderPages(ctx: RenderInput): Promise<RenderedPages> {
       render.renderPage(job.pageData, modules.get(job.component), sliceHtml, input, browser.layout),
     );
     tick();
-    faultPoint('render');
+    faultPoint(ctx.fault, 'render');
     return out;
   };
   const deliver = (j: number, output: PageOutput) => {
@@ -174,7 +177,7 @@ export async function renderPages(ctx: RenderInput): Promise<RenderedPages> {
     sentData.delete(i);
   };
   const entry = ctx.loaded.serverEntry;
-  const workers = entry ? workerCount(missing.length) : 0;
+  const workers = entry ? (ctx.renderWorkers ?? workerCount(missing.length)) : 0;
   if (entry && workers > 0) {
     const jobs = { length: missing.length, at: (j: number) => jobOf(missing[j] as number) };
     await renderInParallel(jobs, { entry, sliceHtml, input, renderHere, workers, deliver });
