@@ -13,6 +13,7 @@ import { loadContent } from './content/load-content.ts';
 import { resolveSecurity } from './content/security.ts';
 import { emit } from './emit/emit.ts';
 import { foldersAhead } from './emit/output.ts';
+import { imageServiceOf } from './image/build-hooks.ts';
 import { openIncremental } from './incremental/index.ts';
 import { removal } from './output/leftovers.ts';
 import {
@@ -66,14 +67,16 @@ async function runStages(
   const { site } = config;
   const release = await claimOutput(site, output, reporter);
   const run: InFlight = { stagingDir: site.stagingDir, bundler };
+  // its encoder process ends with the build, not after its idle time
+  const images = imageServiceOf(site);
   try {
     const cache = await openIncremental({ ...site, codeHash: site.loaded.codeHash });
     // Vite bundles (unless the client is unchanged) while content and routes load.
     const bundling = bundleOrReuse({ ...site, ...site.loaded }, bundler, cache);
     Object.assign(run, { cache, bundling: bundling.catch(() => {}) });
-    const { content, images, security } = await timed('content', async () => {
-      const { content, images } = await loadContent(site);
-      return { content, images, security: resolveSecurity(site, content, images) };
+    const { content, security } = await timed('content', async () => {
+      const { content } = await loadContent(site, images);
+      return { content, security: resolveSecurity(site, content, images) };
     });
     const routes = await timed('routes', () => collectRoutes(site, content));
     const writer = openWriter(site.stagingDir, 2 * routes.routes.length, {
@@ -126,6 +129,7 @@ async function runStages(
     await cleanUpAfterFailure(run);
     throw error;
   } finally {
+    await images.close();
     await release();
   }
 }

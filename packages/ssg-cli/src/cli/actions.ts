@@ -35,6 +35,9 @@ const forever = (): Promise<number> => new Promise<number>(() => {});
 export async function runBuild(args: ParsedArgs, io: CliIO): Promise<number> {
   const spec = specOf('build');
   const { flags } = args;
+  // The command owns its process: React's production build, whose renderToString is ~2.5x faster
+  // than the development one (same HTML); Vite's child process inherits it.
+  io.env.NODE_ENV ??= 'production';
   const { buildWith } = await import('../build.ts');
   const reporter = terminalReporter(io.stderr, io.env);
   const options: BuildOptions = {

@@ -10,6 +10,7 @@ import { type Routes, routeData } from '../routes/collect-routes.ts';
 import type { CspSettings, InlineSources } from '../shared/csp.ts';
 import { type Fault, faultPoint } from '../shared/fault.ts';
 import { type MatchPath, matchPathsOf } from '../shared/match-paths.ts';
+import { sourceMapped } from '../shared/source-frames.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { BuildReporter, LoadedSite } from '../types.ts';
@@ -267,14 +268,15 @@ function pageDataOf(route: RouteDefinition): PageData {
 }
 
 /**
- * The frames of an error's stack in the site's own code (the server bundle has source maps, so
- * they name the site's files and lines), with paths relative to the current folder.
+ * The frames of an error's stack in the site's own code (read through the server bundle's source
+ * maps, so they name the site's files and lines), with paths relative to the current folder.
  */
 export function siteFrames(error: unknown): string[] {
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   return stack
     .split('\n')
     .filter((line) => /^\s+at /.test(line))
+    .map(sourceMapped)
     .filter((line) => !/node_modules|node:internal|\(native\)|\/\.ssg\/server\//.test(line))
     .slice(0, 8)
     .map((line) => line.trim().replaceAll(`${process.cwd()}${path.sep}`, ''));
