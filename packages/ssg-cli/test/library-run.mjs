@@ -9,6 +9,11 @@ import { build } from '../dist/index.js';
 const [root = '', contentDir = '', outDir = ''] = process.argv.slice(2);
 const env = { ...process.env };
 const sourceMaps = process.sourceMapsEnabled;
+// two builds at once (into another folder) share esbuild's service: the last one out stops it
+await Promise.all([
+  build({ root, contentDir, outDir: `${outDir}-a`, force: true }),
+  build({ root, contentDir, outDir: `${outDir}-b`, force: true }),
+]);
 // the third build deletes the first one's folder, which the second kept beside the output
 for (let i = 0; i < 3; i++) await build({ root, contentDir, outDir, force: true });
 // one turn of the event loop: a request whose callback resolved the last promise is then released

@@ -1,9 +1,9 @@
-// Real: the compiled package's build() called as a library in a fresh Node process (test/library-run.mjs), three builds of the mini site, /proc. Faked: nothing.
+// Real: the compiled package's build() called as a library in a fresh Node process (test/library-run.mjs), two builds of a copy of the mini site (with a config file) at once, then three one after the other, /proc. Faked: nothing.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MINI_CONTENT, MINI_SITE, tempDir } from './helpers.ts';
+import { MINI_CONTENT, miniSiteCopy, tempDir } from './helpers.ts';
 
 const RUN = path.join(import.meta.dirname, 'library-run.mjs');
 
@@ -18,11 +18,13 @@ interface Left {
 describe.runIf(process.platform === 'linux')('build() as a library', () => {
   it('leaves no process, handle or timer once its promise settles, and the host process as it was', () => {
     expect(existsSync(path.join(import.meta.dirname, '../dist/index.js'))).toBe(true);
-    const parent = tempDir();
-    const out = path.join(parent, 'out');
+    const site = miniSiteCopy();
+    // a config file: loading it starts esbuild's service, which must be stopped
+    writeFileSync(path.join(site, 'ssg.config.ts'), 'export default { keepBuilds: 2 };\n');
+    const out = path.join(tempDir(), 'out');
     // NODE_ENV unset, as in a plain `node script.js`: a build must not set it
     const { NODE_ENV: _, ...env } = process.env;
-    const run = spawnSync(process.execPath, [RUN, MINI_SITE, MINI_CONTENT, out], {
+    const run = spawnSync(process.execPath, [RUN, site, MINI_CONTENT, out], {
       env,
       encoding: 'utf8',
     });

@@ -1,5 +1,5 @@
 // Finds, compiles and imports the site's ssg.config.* file.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -63,7 +63,8 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
   const target = path.join(root, 'node_modules/.ssg/config', `${digest}.mjs`);
   if (!existsSync(target)) {
     await mkdir(path.dirname(target), { recursive: true });
-    const scratch = `${target}.${process.pid}`;
+    // of this process and this call: two builds in one process may compile the same config at once
+    const scratch = `${target}.${process.pid}-${randomUUID()}`;
     await writeFile(scratch, code);
     await rename(scratch, target);
   }
