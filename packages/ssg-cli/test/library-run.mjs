@@ -4,6 +4,7 @@
 // prints what is left once the last promise settled: child processes, handles, the environment's changes.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildWith } from '../dist/build.js';
 import { build } from '../dist/index.js';
 
 const [root = '', contentDir = '', outDir = ''] = process.argv.slice(2);
@@ -16,6 +17,10 @@ await Promise.all([
 ]);
 // the third build deletes the first one's folder, which the second kept beside the output
 for (let i = 0; i < 3; i++) await build({ root, contentDir, outDir, force: true });
+// up to date: the output is checked against its record on a worker thread
+await build({ root, contentDir, outDir });
+// the writer thread and a render worker, as a large site would have them
+await buildWith({ root, contentDir, outDir, force: true }, { writeThread: true, renderWorkers: 1 });
 // one turn of the event loop: a request whose callback resolved the last promise is then released
 await new Promise((resolve) => setImmediate(resolve));
 

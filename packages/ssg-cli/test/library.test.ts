@@ -1,4 +1,4 @@
-// Real: the compiled package's build() called as a library in a fresh Node process (test/library-run.mjs), two builds of a copy of the mini site (with a config file) at once, then three one after the other, /proc. Faked: nothing.
+// Real: the compiled package's build() called as a library in a fresh Node process (test/library-run.mjs), two builds of a copy of the mini site (with a config file) at once, then five one after the other (with the writer thread and a render worker in the last), /proc. Faked: nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
