@@ -3,7 +3,7 @@
  * the last one (in node_modules/.ssg/server) names the files Vite read and their digest. A warm
  * build then imports the previous bundle without starting Vite (~0.5-1 s saved).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -74,10 +74,14 @@ export async function recordServerBundle(key: BundleKey, bundle: ServerBundle): 
   const file = recordFile(key.files);
   const record: Record = { ...(await fingerprint(key, bundle.inputs)), bundle };
   await mkdir(path.dirname(file), { recursive: true });
-  const scratch = `${file}.${process.pid}`;
+  const scratch = `${file}.${process.pid}-${randomUUID()}`; // two builds of one site in this process
   await writeFile(scratch, JSON.stringify(record));
   await rename(scratch, file);
-  void cleanOld(serverBundlesDir(key.files), path.basename(path.dirname(bundle.entryFile)));
+  // waited for (a readdir and a stat per bundle): nothing of a build may run after it settled;
+  // best effort, as a bundle a parallel build removed first is not an error of this one
+  await cleanOld(serverBundlesDir(key.files), path.basename(path.dirname(bundle.entryFile))).catch(
+    () => {},
+  );
 }
 
 /** Bundles of earlier builds go once they are an hour old (a parallel build may use a newer one). */
