@@ -9,51 +9,65 @@
  * (architecture.md).
  */
 
-import {
-  type Bundler,
-  bundleOrReuse,
-  counted,
-  startBundler,
-  stopEsbuildIfAlone,
-} from './bundle/index.ts';
+import { type Bundler, bundleOrReuse, startBundler } from './bundle/index.ts';
 import { type ResolvedSite, resolveConfig } from './config/index.ts';
 import { loadSiteContent } from './content/index.ts';
 import { emit, writePlanOf } from './emit/index.ts';
+import { imageServiceOf } from './image/build-hooks.ts';
+import type { ImagePipeline } from './image/pipeline.ts';
 import { configReuse, type IncrementalCache, withCache } from './incremental/index.ts';
-import { inOutputFolder, type Staging } from './output/index.ts';
+import { inOutputFolder, type OutputHandling, removal, type Staging } from './output/index.ts';
 import { renderPages } from './render/index.ts';
 import { collectRoutes } from './routes/index.ts';
 import { generateServiceWorker, offlinePageOf } from './service-worker/index.ts';
 import { type StageTimer, stageTimer } from './stage-timer.ts';
+import type { BuildSwitches } from './switches.ts';
 import type { BuildOptions, BuildReporter, BuildResult } from './types.ts';
 
-export const build = (options: BuildOptions = {}): Promise<BuildResult> =>
-  counted(() => runBuild(options));
+/** Builds a site; once its promise settles, nothing of the build runs any more. */
+export const build = (options: BuildOptions = {}): Promise<BuildResult> => buildWith(options, {});
 
-async function runBuild(options: BuildOptions): Promise<BuildResult> {
+/** build() with the switches the CLI and the tests set (switches.ts). */
+export async function buildWith(
+  options: BuildOptions,
+  switches: BuildSwitches,
+): Promise<BuildResult> {
   // Vite's process starts with the first bundle job, or when stage "config" finds none to reuse
-  const bundler = startBundler();
+  const bundler = startBundler({ inChild: switches.bundleProcess });
+  const handling: OutputHandling = {
+    removal: removal(switches.removeInBackground ?? false),
+    writeThread: switches.writeThread,
+    fault: switches.fault,
+  };
   try {
-    return await buildWith(options, bundler);
+    return await runBuild(options, switches, bundler, handling);
   } finally {
     // the one owner of Vite's process: stopped whatever path the build took (stage "bundle"
     // stops it as soon as it is done; stopping again is a no-op)
     await bundler.stop();
+    await handling.removal.settled();
   }
 }
 
-async function buildWith(options: BuildOptions, bundler: Bundler): Promise<BuildResult> {
+async function runBuild(
+  options: BuildOptions,
+  switches: BuildSwitches,
+  bundler: Bundler,
+  handling: OutputHandling,
+): Promise<BuildResult> {
   const { reporter } = options;
   const timed = stageTimer(reporter);
   const config = await timed('config', () => resolveConfig(options, bundler, configReuse));
   const { site } = config;
-  stopEsbuildIfAlone();
-  const run = { site, timed, bundler, reporter };
-  const built = await inOutputFolder(site, { reporter, bundler }, (folder) =>
+  // its encoder process ends with the build, not after its idle time
+  const images = imageServiceOf(site);
+  const { renderWorkers, fault } = switches;
+  const run: Run = { site, timed, bundler, reporter, images, renderWorkers, fault };
+  const built = await inOutputFolder(site, { reporter, bundler, handling }, (folder) =>
     withCache({ ...site, codeHash: site.loaded.codeHash }, folder, (cache, staging) =>
       runStages(run, staging, cache),
     ),
-  );
+  ).finally(() => images.close());
   // The server render's and the client's builds see the same code: a warning of both is one.
   const warnings = [...new Set([...config.warnings, ...built.warnings])];
   for (const warning of warnings) reporter?.warn(warning);
@@ -70,22 +84,36 @@ interface Run {
   timed: StageTimer;
   bundler: Bundler;
   reporter: BuildReporter | undefined;
+  images: ImagePipeline;
+  renderWorkers: BuildSwitches['renderWorkers'];
+  fault: BuildSwitches['fault'];
 }
 
 /** The stages after "config", writing into the staging folder, which they place at the end. */
 async function runStages(
-  { site, timed, bundler, reporter }: Run,
+  { site, timed, bundler, reporter, images: imageService, renderWorkers, fault }: Run,
   staging: Staging,
   cache: IncrementalCache,
 ) {
   // Vite bundles (unless the client is unchanged) while content and routes load.
   const bundling = staging.writing(bundleOrReuse({ ...site, ...site.loaded }, bundler, cache));
-  const { content, images, security } = await timed('content', () => loadSiteContent(site));
+  const { content, images, security } = await timed('content', () =>
+    loadSiteContent(site, imageService),
+  );
   const routes = await timed('routes', () => collectRoutes(site, content));
   const writer = staging.writer(writePlanOf(staging.dir, site.loaded, routes));
   const bundled = await timed('bundle', () => bundling);
   const { client } = bundled;
-  const pages = { ...site, csp: security.csp, content, routes, client, reporter };
+  const pages = {
+    ...site,
+    csp: security.csp,
+    content,
+    routes,
+    client,
+    reporter,
+    renderWorkers,
+    fault,
+  };
   const rendered = await timed('render', () => renderPages(pages, cache));
   // made once: emit's host policies hash it, stage "service-worker" writes it
   const offlineHtml = offlinePageOf(site.loaded.site, security.csp);

@@ -1,7 +1,7 @@
 // Real: build() of the mini fixture site with Vite in this process and in a child process. Faked: nothing (fork is wrapped only to count the bundle processes).
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildMini, snapshot, tempDir } from './helpers.ts';
 
 // every fork still happens; the test only counts Vite's
@@ -14,14 +14,13 @@ const bundleProcesses = () =>
     .length;
 
 describe('client bundle in a child process', () => {
-  afterEach(() => {
-    delete process.env.SSG_BUNDLE_PROCESS;
-  });
-
   it('writes the same output as Vite in the build process; the next build reuses the bundles and starts no Vite process', async () => {
-    process.env.SSG_BUNDLE_PROCESS = '0';
-    const inProcess = await buildMini();
-    process.env.SSG_BUNDLE_PROCESS = '1';
+    vi.mocked(fork).mockClear();
+    const nodeEnv = process.env.NODE_ENV;
+    const inProcess = await buildMini({}, { bundleProcess: false });
+    expect(bundleProcesses()).toBe(0);
+    // Vite sets NODE_ENV where it runs: put back after it ran here
+    expect(process.env.NODE_ENV).toBe(nodeEnv);
     const outDir = path.join(tempDir(), 'out');
     vi.mocked(fork).mockClear();
     const inChild = await buildMini({ outDir, force: true });

@@ -10,21 +10,21 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BuildOptions, build } from '../src/index.ts';
+import { buildWith } from '../src/build.ts';
+import type { BuildSwitches } from '../src/switches.ts';
+import type { BuildOptions } from '../src/types.ts';
 
 export const MINI_SITE = path.resolve(import.meta.dirname, 'fixtures/mini-site');
 export const MINI_CONTENT = path.join(MINI_SITE, 'content');
 
 export const tempDir = (prefix = 'ssg-test-'): string => mkdtempSync(path.join(tmpdir(), prefix));
 
-/** Builds the mini fixture site into a fresh folder (or the one given). */
-export const buildMini = (options: BuildOptions = {}) =>
-  build({
-    root: MINI_SITE,
-    contentDir: MINI_CONTENT,
-    outDir: path.join(tempDir(), 'out'),
-    ...options,
-  });
+/** Builds the mini fixture site into a fresh folder (or the one given), with the switches given. */
+export const buildMini = (options: BuildOptions = {}, switches: BuildSwitches = {}) =>
+  buildWith(
+    { root: MINI_SITE, contentDir: MINI_CONTENT, outDir: path.join(tempDir(), 'out'), ...options },
+    switches,
+  );
 
 /** A copy of the mini content to break in one test. */
 export function contentCopy(): string {

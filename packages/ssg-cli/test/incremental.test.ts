@@ -1,14 +1,25 @@
 // Real: build() of the mini fixture site into real folders, with its real incremental cache and, in
-// one test, a real render worker thread. Faked: nothing; changes are made to copies of the content.
+// one test, a real render worker thread. Faked: nothing (worker threads are only counted); changes
+// are made to copies of the content.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startBundler } from '../src/bundle/process.ts';
+import { startWorker } from '../src/child-module.ts';
 import { loadSiteCode, resolveSetup } from '../src/config/resolve-config.ts';
 import { cacheFileOf, configReuse } from '../src/incremental/index.ts';
 import { SsgError } from '../src/index.ts';
 import { type PageJob, renderInParallel } from '../src/render/render-workers.ts';
+import type { BuildSwitches } from '../src/switches.ts';
 import { buildMini, contentCopy, MINI_SITE, must, snapshot, tempDir } from './helpers.ts';
+
+// every worker thread still starts; the test only counts the render's
+vi.mock('../src/child-module.ts', async (original) => {
+  const actual = await original<typeof import('../src/child-module.ts')>();
+  return { ...actual, startWorker: vi.fn(actual.startWorker) };
+});
+const renderThreads = () =>
+  vi.mocked(startWorker).mock.calls.filter(([, name]) => name === 'render-worker').length;
 
 /** The mini site's code, from its server bundle, as a build loads it. */
 async function loadMiniSite() {
@@ -27,9 +38,12 @@ const PAGES = 5; // /, /sobre/, /servicos/, /404.html, /500.html
  * Builds into `outDir` as a first build into it would: its cache is removed first (the client may
  * come from the site's shared store, which other test files fill at the same time).
  */
-async function buildFromScratch(options: { outDir: string; contentDir?: string }) {
+async function buildFromScratch(
+  options: { outDir: string; contentDir?: string },
+  switches: BuildSwitches = {},
+) {
   rmSync(cacheFileOf({ root: MINI_SITE, outDir: options.outDir }), { force: true });
-  return buildMini(options);
+  return buildMini(options, switches);
 }
 
 function editContent(dir: string, change: (json: Record<string, unknown>) => void): void {
@@ -182,10 +196,6 @@ describe('incremental builds', () => {
 });
 
 describe('render worker threads', () => {
-  afterEach(() => {
-    delete process.env.SSG_RENDER_WORKERS;
-  });
-
   it('render what the main thread renders, in the order asked, whichever thread took a page', async () => {
     const loaded = await loadMiniSite();
     const mod = await must(loaded.browser.components.page)();
@@ -242,11 +252,13 @@ describe('render worker threads', () => {
 
   it('give a build the same output as rendering on the main thread only', async () => {
     const mainOnly = path.join(tempDir(), 'site');
-    process.env.SSG_RENDER_WORKERS = '0';
-    await buildFromScratch({ outDir: mainOnly });
+    vi.mocked(startWorker).mockClear();
+    await buildFromScratch({ outDir: mainOnly }, { renderWorkers: 0 });
+    expect(renderThreads()).toBe(0);
     const withWorkers = path.join(tempDir(), 'site');
-    process.env.SSG_RENDER_WORKERS = '2';
-    await buildFromScratch({ outDir: withWorkers });
+    await buildFromScratch({ outDir: withWorkers }, { renderWorkers: 2 });
+    // the switch passed, not an environment variable, starts them
+    expect(renderThreads()).toBe(2);
     expect(snapshot(withWorkers)).toEqual(snapshot(mainOnly));
   });
 });

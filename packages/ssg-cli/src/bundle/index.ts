@@ -1,6 +1,6 @@
 /**
  * Stage "bundle": Vite builds the site's code, in a child process (process.ts forks child.ts,
- * which runs job.ts; `SSG_BUNDLE_PROCESS=0` runs the jobs here instead).
+ * which runs job.ts; BuildSwitches.bundleProcess `false` runs the jobs here instead).
  * - The server render's bundle (server.ts), made at stage "config" unless server-cache.ts finds
  *   the previous one still good: the site's code the pages render with.
  * - The client bundle (client.ts): the browser code, one chunk per component, into the staging
@@ -13,7 +13,6 @@ import type { Bundler } from './process.ts';
 import type { SiteFiles } from './vite-config.ts';
 
 export type { ClientBundle } from './client.ts';
-export { counted, stopEsbuildIfAlone } from './esbuild-service.ts';
 export { type Bundler, startBundler } from './process.ts';
 
 export interface BundleInput {

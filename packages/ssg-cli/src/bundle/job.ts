@@ -1,6 +1,6 @@
 /**
  * The two jobs of the bundle step, run in the bundle process (child.ts) or, with
- * `SSG_BUNDLE_PROCESS=0`, in the build's own: the server render's bundle, then the client's.
+ * BuildSwitches.bundleProcess `false`, in the build's own: the server render's bundle, then the client's.
  * Jobs and answers are plain JSON: the site's Vite config (plugins are functions) is imported
  * again where the job runs, from the compiled config file's URL.
  */

@@ -6,14 +6,6 @@ import type { ClientBundleOutput } from './client.ts';
 import { type BundleAnswer, type BundleJob, jobError, runBundleJob } from './job.ts';
 import type { ServerBundle } from './server.ts';
 
-/**
- * Whether Vite runs in a child process (default): its ~250 MB, which stays allocated after the
- * build, is then never added to the pages held in memory, and its start-up (a Node process,
- * Vite's ~0.5 s of imports) runs on the other core while this process reads the config.
- * `SSG_BUNDLE_PROCESS=0` runs Vite in this process instead.
- */
-export const bundleInChild = (): boolean => process.env.SSG_BUNDLE_PROCESS !== '0';
-
 type Job<K extends BundleJob['kind']> = Omit<Extract<BundleJob, { kind: K }>, 'kind'>;
 
 /**
@@ -29,11 +21,17 @@ export interface Bundler {
   stop(): Promise<void>;
 }
 
-export function startBundler(): Bundler {
+/**
+ * `inChild` (default): Vite runs in a child process: its ~250 MB, which stays allocated after the
+ * build, is then never added to the pages held in memory, and its start-up (a Node process,
+ * Vite's ~0.5 s of imports) runs on the other core while this process reads the config. False
+ * (BuildSwitches.bundleProcess) runs Vite in this process instead.
+ */
+export function startBundler({ inChild = true }: { inChild?: boolean | undefined } = {}): Bundler {
   let child: ReturnType<typeof startBundleProcess> | undefined;
   let stopped = false;
   const runner = () => {
-    if (!bundleInChild()) return { run: runBundleJob };
+    if (!inChild) return { run: runHere };
     if (stopped) throw new SsgError('BUNDLE_FAILED', 'A bundle job came after the build stopped.');
     child ??= startBundleProcess();
     return child;
@@ -45,7 +43,7 @@ export function startBundler(): Bundler {
   };
   return {
     warmUp() {
-      if (bundleInChild() && !stopped) child ??= startBundleProcess();
+      if (inChild && !stopped) child ??= startBundleProcess();
     },
     async server(job) {
       const answer = await ask({ kind: 'server', ...job });
@@ -62,6 +60,21 @@ export function startBundler(): Bundler {
       await child?.stop();
     },
   };
+}
+
+/**
+ * A job in this process. Vite sets NODE_ENV when it is unset (to the mode's): put back after
+ * each job, so the host process's environment is left as it was.
+ */
+async function runHere(job: BundleJob): Promise<BundleAnswer> {
+  const had = Object.hasOwn(process.env, 'NODE_ENV');
+  const before = process.env.NODE_ENV;
+  try {
+    return await runBundleJob(job);
+  } finally {
+    if (had) process.env.NODE_ENV = before;
+    else delete process.env.NODE_ENV;
+  }
 }
 
 const unexpected = (kind: string) =>

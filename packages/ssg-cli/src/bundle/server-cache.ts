@@ -76,7 +76,11 @@ export async function recordServerBundle(key: BundleKey, bundle: ServerBundle): 
   const record: BundleRecord = { ...(await fingerprint(key, bundle.inputs)), bundle };
   await mkdir(path.dirname(file), { recursive: true });
   await writeAtomic(file, JSON.stringify(record));
-  void cleanOld(serverBundlesDir(key.files), path.basename(path.dirname(bundle.entryFile)));
+  // waited for (a readdir and a stat per bundle): nothing of a build may run after it settled;
+  // best effort, as a bundle a parallel build removed first is not an error of this one
+  await cleanOld(serverBundlesDir(key.files), path.basename(path.dirname(bundle.entryFile))).catch(
+    () => {},
+  );
 }
 
 /** Bundles of earlier builds go once they are an hour old (a parallel build may use a newer one). */

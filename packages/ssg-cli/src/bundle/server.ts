@@ -42,6 +42,9 @@ export async function buildServerBundle(input: ServerBundleInput): Promise<Serve
     const built = await viteBuildOfSite(
       { root: input.root, files: input.files, user: input.vite },
       {
+        // The site's code sees the mode it was built in, whatever the process that imports it
+        // has (Vite keeps `process.env` of server code as it is; a library call sets nothing).
+        define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV || 'production') },
         build: {
           ssr: true,
           write: false,

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { outDirOfConfig } from '../config/out-dir.ts';
 import type { Overwritten } from '../init/init.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
-import type { CompressMode } from '../types.ts';
+import type { BuildOptions, CompressMode } from '../types.ts';
 import { countOf, type ParsedArgs, portOf, textOf } from './args.ts';
 import { type CommandSpec, commandNamed } from './commands.ts';
+import { switchesFromEnv } from './env-switches.ts';
 import { colorsFor, type Output, summary, terminalReporter } from './reporter.ts';
 
 /** The streams and environment a command writes to and reads; tests pass collectors. */
@@ -34,9 +35,12 @@ const forever = (): Promise<number> => new Promise<number>(() => {});
 export async function runBuild(args: ParsedArgs, io: CliIO): Promise<number> {
   const spec = specOf('build');
   const { flags } = args;
-  const { build } = await import('../build.ts');
+  // The command owns its process: React's production build, whose renderToString is ~2.5x faster
+  // than the development one (same HTML); Vite's child process inherits it.
+  io.env.NODE_ENV ??= 'production';
+  const { buildWith } = await import('../build.ts');
   const reporter = terminalReporter(io.stderr, io.env);
-  const result = await build({
+  const options: BuildOptions = {
     root: textOf(flags.get('root')),
     outDir: textOf(flags.get('out')),
     contentDir: textOf(flags.get('content')),
@@ -49,7 +53,8 @@ export async function runBuild(args: ParsedArgs, io: CliIO): Promise<number> {
     // parseArgs checked it against the flag's choices
     compress: textOf(flags.get('compress')) as CompressMode | undefined,
     reporter,
-  });
+  };
+  const result = await buildWith(options, switchesFromEnv(io.env));
   reporter.printWarnings();
   io.stdout.write(`${summary(result, io.cwd, colorsFor(io.stdout, io.env))}\n`);
   return 0;

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { withEsbuild } from '../bundle/esbuild-service.ts';
 import { SsgError } from '../errors.ts';
 import { writeAtomic } from '../write-atomic.ts';
 import { checkConfig } from './check-config.ts';
@@ -32,20 +33,22 @@ export const findConfigFile = (root: string): string | undefined =>
 export async function loadConfig(root: string): Promise<LoadedConfig> {
   const file = findConfigFile(root);
   if (!file) return { config: {} };
-  const esbuild = await import('esbuild');
   let code: Uint8Array;
   try {
-    const result = await esbuild.build({
-      entryPoints: [file],
-      bundle: true,
-      packages: 'external',
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      write: false,
-      logLevel: 'silent',
-      sourcemap: 'inline',
-    });
+    // the service stops once this build (and any other of this process) no longer uses it
+    const result = await withEsbuild((esbuild) =>
+      esbuild.build({
+        entryPoints: [file],
+        bundle: true,
+        packages: 'external',
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        write: false,
+        logLevel: 'silent',
+        sourcemap: 'inline',
+      }),
+    );
     code = result.outputFiles[0]?.contents ?? new Uint8Array();
   } catch (error) {
     const first = (error as { errors?: Array<{ text: string; location?: { line: number } }> })

@@ -13,11 +13,9 @@ export async function importSite(bundle: ServerBundle, files: SiteFiles): Promis
   // In use now: the clean-up of old bundles (by age) must not take it from under this build.
   const now = new Date();
   await utimes(path.dirname(bundle.entryFile), now, now).catch(() => {});
-  // React stays external and picks its build from NODE_ENV when first imported: unset, that is
-  // the development build, whose renderToString is ~2.5x slower (same HTML). Render workers inherit it.
-  process.env.NODE_ENV ??= 'production';
-  // Stack traces of render errors point at the site's own files and lines (the bundle has maps).
-  process.setSourceMapsEnabled(true);
+  // React stays external and picks its build from the host's NODE_ENV when first imported (`ssg
+  // build` sets it; a library call leaves process.env as it is). Stack frames of the site's code
+  // are read through the bundle's maps where they are shown (shared/source-frames.ts).
   let mod: { site?: unknown; browser?: unknown; render: LoadedSite['render'] };
   try {
     mod = (await import(pathToFileURL(bundle.entryFile).href)) as typeof mod;

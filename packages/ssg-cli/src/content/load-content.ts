@@ -46,7 +46,8 @@ export async function loadContent(
 /** Stage "content" as the build runs it: the content and its images, then the security they imply. */
 export async function loadSiteContent(
   site: Parameters<typeof loadContent>[0] & Parameters<typeof resolveSecurity>[0],
+  images: ImagePipeline,
 ): Promise<Omit<SiteContent, 'files'> & { security: Security }> {
-  const { content, images } = await loadContent(site);
+  const { content } = await loadContent(site, images);
   return { content, images, security: resolveSecurity(site, content, images) };
 }

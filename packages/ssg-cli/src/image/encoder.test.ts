@@ -59,6 +59,15 @@ describe.runIf(process.platform === 'linux')('the encoder process', () => {
     await encoder.run({ kind: 'blur', file, width: 800, height: 600 });
   }, 30_000);
 
+  it('ends its process on close(), before its idle time: nothing of it is left once close settles', async () => {
+    const file = await photo(tempDir('ssg-encoder-'));
+    const encoder = createEncoder({ idleMs: 60_000 });
+    await encoder.run({ kind: 'blur', file, width: 800, height: 600 });
+    expect(encoderChildren()).toHaveLength(1);
+    await encoder.close();
+    expect(encoderChildren()).toEqual([]);
+  }, 30_000);
+
   it("rejects a photo it cannot decode with sharp's message, and goes on with the next", async () => {
     const dir = tempDir('ssg-encoder-');
     const file = await photo(dir);

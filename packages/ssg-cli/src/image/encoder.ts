@@ -24,6 +24,8 @@ export type EncoderAnswer =
 /** Pixel work, answered by the encoder process. A job that fails rejects with sharp's message. */
 export interface Encoder {
   run(job: PixelJob): Promise<Buffer>;
+  /** Ends the process now, not after its idle time; resolves once it exited. */
+  close(): Promise<void>;
 }
 
 type Pending = { resolve(bytes: Buffer): void; reject(error: Error): void };
@@ -116,6 +118,13 @@ export function createEncoder({ idleMs = IDLE_MS }: { idleMs?: number } = {}): E
   };
   return {
     run: (job) => (job.kind === 'resize' && job.format === 'avif' ? heavy : light)(() => send(job)),
+    async close() {
+      clearTimeout(idle);
+      const ending = child;
+      stop();
+      if (!ending || ending.exitCode !== null || ending.signalCode !== null) return;
+      await new Promise((resolve) => ending.once('exit', resolve));
+    },
   };
 }
 

@@ -42,6 +42,8 @@ export interface ImagePipeline extends ImageService {
   ready(): Promise<void>;
   /** Every file the pages use: the cached file and its output-relative path. */
   outputs(): Array<{ from: string; to: string; immutable: true }>;
+  /** Ends the encoder process (a build, once done with its images); resolves once it exited. */
+  close(): Promise<void>;
   /** Whether any image carries an inline `data:` placeholder (the CSP's img-src must allow it). */
   readonly usesDataUris: boolean;
   /** The cached file of a URL under `/_ssg/image/`, made on demand (`ssg dev`); else undefined. */
@@ -218,6 +220,7 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
       return usesDataUris;
     },
     importImage,
+    close: () => encoder.close(),
     async ready() {
       adoptImports();
       await Promise.all([...planned.values()].map(make));

@@ -3,16 +3,15 @@
 // hand since is placed again: one stat per file, on a worker thread while content loads.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { stampOfStats } from '../output/stamp.mjs';
+import { startWorker } from '../child-module.ts';
+import { stampOfStats } from '../output/stamp.ts';
+import type { OutputCheckData, OutputCheckReply } from './output-check-protocol.ts';
 
 /**
  * URL path → `md5 size:ino:mtime`; md5 `-` for files emit did not make (host config, worker,
  * chunks), `/` for the output folder and its direct subfolders, whose time a file added changes.
  */
 export type OutputRecord = Record<string, string>;
-
-const WORKER_FILE = new URL('./output-check-worker.mjs', import.meta.url);
 
 /**
  * A file's size, inode and time as the record holds them; none when it is gone. lstat: a symbolic
@@ -39,11 +38,16 @@ export function checkOutput(
   const list = Object.entries(record)
     .map(([name, entry]) => `${name.replace(/^\/+/, '')}\t${stampIn(entry)}`)
     .join('\n');
+  const workerData: OutputCheckData = { dir, list };
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER_FILE, { workerData: { dir, list } });
-    worker.once('message', (changed: string[]) => resolve(new Set(changed.map((n) => `/${n}`))));
-    worker.once('error', () => resolve(undefined));
-    worker.once('exit', () => resolve(undefined)); // after a message, a no-op
+    const worker = startWorker(import.meta.url, 'output-check-worker', { workerData });
+    let changed: ReadonlySet<string> | undefined;
+    worker.once('message', (names: OutputCheckReply) => {
+      changed = new Set(names.map((n) => `/${n}`));
+    });
+    worker.on('error', () => {}); // the exit follows, with nothing changed: nothing trusted
+    // settled once the thread is gone, so nothing of the check outlives it (none: it failed)
+    worker.once('exit', () => resolve(changed));
   });
 }
 

@@ -4,8 +4,10 @@
  * the output in one rename of a link (swap.ts) or moves its few changed files into it (patch.ts);
  * a failure leaves the output as it was and removes what the build wrote.
  */
+export { removal } from './leftovers.ts';
 export {
   inOutputFolder,
+  type OutputHandling,
   type Placing,
   type Staging,
   type WritePlan,

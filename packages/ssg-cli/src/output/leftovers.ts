@@ -1,5 +1,5 @@
 // What builds cut short left beside the output (staging folders, links), build folders the output
-// no longer links to, and their deletion in the background.
+// no longer links to, and their deletion: in the background for the CLI, awaited for a library call.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
@@ -14,9 +14,12 @@ import { putBack } from './swap.ts';
  * and failed builds leaves the site without its last good build. Then everything else beside the
  * output is deleted in the background: staging folders and links whose process is gone, and build
  * folders the output does not link to (the previous build, kept until now for readers that
- * resolved the path just before the last swap). Resolves to the name of the build put back.
+ * resolved the path just before the last swap), by `removal`. Resolves to the name of the build put back.
  */
-export async function removeLeftovers(outDir: string): Promise<string | undefined> {
+export async function removeLeftovers(
+  outDir: string,
+  removal: Removal,
+): Promise<string | undefined> {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
   const names = await readdir(parent).catch(() => [] as string[]);
@@ -39,7 +42,7 @@ export async function removeLeftovers(outDir: string): Promise<string | undefine
     if (kind.kind === 'build') return path.join(parent, name) !== current;
     return !alive(kind.pid);
   });
-  if (stale.length > 0) removeInBackground(stale.map((name) => path.join(parent, name)));
+  if (stale.length > 0) removal.remove(stale.map((name) => path.join(parent, name)));
   return restored;
 }
 
@@ -69,12 +72,46 @@ function beingDeleted(parent: string, name: string): boolean {
   }
 }
 
+/** Deletes folders a build no longer needs; each folder's mark is made before its deletion starts. */
+export interface Removal {
+  remove(dirs: string[]): void;
+  /** Settles once every deletion this process runs is done (a background one is not waited for). */
+  settled(): Promise<void>;
+}
+
+/**
+ * `background`: each deletion in a detached process that outlives this one (the CLI, whose
+ * process then exits sooner). Else in this process, waited for by `settled()`: a library call
+ * leaves nothing running once its promise settles.
+ */
+export function removal(background: boolean): Removal {
+  if (background) return { remove: removeInBackground, settled: async () => {} };
+  const running = new Set<Promise<void>>();
+  return {
+    remove(dirs) {
+      const marks = dirs.map((dir) => dir + DELETING);
+      for (const mark of marks) writeFileSync(mark, String(process.pid));
+      const done = Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
+        .then(() => Promise.all(marks.map((mark) => rm(mark, { force: true }))))
+        .then(
+          () => {},
+          () => {}, // the next build's removeLeftovers tries again
+        )
+        .finally(() => running.delete(done));
+      running.add(done);
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all(running);
+    },
+  };
+}
+
 /**
  * Deletes folders in a detached process that outlives this one: `rm -rf` where there is one (a
  * few MB; a Node process is ~50 MB beside the build's tail), else Node's own rmSync. Each folder's
  * mark is made before it starts, and given its process id once started (if it is still there).
  */
-export function removeInBackground(dirs: string[]): void {
+function removeInBackground(dirs: string[]): void {
   const marks = dirs.map((dir) => dir + DELETING);
   for (const mark of marks) writeFileSync(mark, '');
   const [command, args] =

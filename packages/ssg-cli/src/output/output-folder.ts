@@ -1,8 +1,9 @@
 // The output folder around the stages: taken before them (lock, leftovers), the staging folder
 // they write into, put in place after them, and the one clean-up after a failure.
 
+import type { Fault } from '../shared/fault.ts';
 import type { BuildReporter } from '../types.ts';
-import { removeLeftovers } from './leftovers.ts';
+import { type Removal, removeLeftovers } from './leftovers.ts';
 import { lockOutput } from './lock.ts';
 import { patchIntoPlace } from './patch.ts';
 import { discardStaging, swapIntoPlace } from './swap.ts';
@@ -12,6 +13,14 @@ interface Folders {
   outDir: string;
   /** Beside `outDir`; written by the stages, swapped into place at the end. */
   stagingDir: string;
+}
+
+/** How this build handles its output folder (BuildSwitches): deletions, writer thread, fault injected. */
+export interface OutputHandling {
+  removal: Removal;
+  /** The writer thread: on, off, or by the number of files (undefined). */
+  writeThread?: boolean | undefined;
+  fault?: Fault | undefined;
 }
 
 /** What the stages will write into the staging folder, for its writer. */
@@ -54,10 +63,15 @@ export interface Placing {
  */
 export async function inOutputFolder<T>(
   site: Folders,
-  around: { reporter?: BuildReporter | undefined; bundler: { stop(): Promise<void> } },
+  around: {
+    reporter?: BuildReporter | undefined;
+    bundler: { stop(): Promise<void> };
+    handling: OutputHandling;
+  },
   work: (staging: Staging) => Promise<T>,
 ): Promise<T> {
-  const release = await claimOutput(site, around.reporter);
+  const { handling } = around;
+  const release = await claimOutput(site, handling, around.reporter);
   const run: InFlight = { stagingDir: site.stagingDir, bundler: around.bundler };
   const staging: Staging = {
     dir: site.stagingDir,
@@ -66,7 +80,8 @@ export async function inOutputFolder<T>(
       return job;
     },
     writer: (plan) => {
-      const writer = openWriter(site.stagingDir, plan.files);
+      const { writeThread: thread, fault } = handling;
+      const writer = openWriter(site.stagingDir, plan.files, { thread, fault });
       run.writer = writer;
       // made while Vite and render run (a failure shows again when emit writes there)
       if (plan.folders) writer.mkdirs(plan.folders()).catch(() => {});
@@ -75,7 +90,7 @@ export async function inOutputFolder<T>(
     dropOnFailure: (files) => {
       run.cache = files;
     },
-    place: (built) => placeOutput(site, built),
+    place: (built) => placeOutput(site, built, handling),
   };
   try {
     return await work(staging);
@@ -91,7 +106,11 @@ export async function inOutputFolder<T>(
  * Takes the output folder for this build: waits for another build writing it, then clears what
  * a build cut short left. Resolves to the release of the folder.
  */
-async function claimOutput(site: Folders, reporter?: BuildReporter): Promise<() => Promise<void>> {
+async function claimOutput(
+  site: Folders,
+  handling: OutputHandling,
+  reporter?: BuildReporter,
+): Promise<() => Promise<void>> {
   const unlock = await lockOutput(site.outDir, (holder) =>
     reporter?.note?.(
       `Waiting for the build of process ${holder} into ${site.outDir} to finish: one build at a time writes an output folder.`,
@@ -100,7 +119,7 @@ async function claimOutput(site: Folders, reporter?: BuildReporter): Promise<() 
   try {
     await discardStaging(site.stagingDir);
     // before anything reads the output: an output path holding nothing gets its newest build back
-    const restored = await removeLeftovers(site.outDir);
+    const restored = await removeLeftovers(site.outDir, handling.removal);
     if (restored)
       reporter?.note?.(
         `${site.outDir} held no build: the newest whole build beside it (${restored}) was put back before this build.`,
@@ -113,10 +132,11 @@ async function claimOutput(site: Folders, reporter?: BuildReporter): Promise<() 
 }
 
 /** `Staging.place`. */
-async function placeOutput(site: Folders, built: Placing): Promise<void> {
-  if (built.upToDate) await discardStaging(site.stagingDir);
-  else if (built.patch) await patchIntoPlace(site.stagingDir, site.outDir, built.patch.gone);
-  else await swapIntoPlace(site.stagingDir, site.outDir);
+async function placeOutput(site: Folders, built: Placing, handling: OutputHandling): Promise<void> {
+  const { stagingDir, outDir } = site;
+  if (built.upToDate) await discardStaging(stagingDir);
+  else if (built.patch) await patchIntoPlace(stagingDir, outDir, built.patch.gone, handling);
+  else await swapIntoPlace(stagingDir, outDir, handling.fault);
 }
 
 /** What may still be writing into the staging folder when a stage fails. */

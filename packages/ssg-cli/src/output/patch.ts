@@ -11,8 +11,8 @@
 // or the folders added, so those are written again and the gone ones deleted.
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { faultPoint } from '../shared/fault.mjs';
-import { removeInBackground } from './leftovers.ts';
+import { type Fault, faultPoint } from '../shared/fault.ts';
+import type { Removal } from './leftovers.ts';
 import { type OutputHolds, placeFailed } from './place-failed.ts';
 
 /** Files moved at once: enough to keep the disk busy, few enough for libuv's pool. */
@@ -20,16 +20,17 @@ const AT_ONCE = 64;
 
 /**
  * Moves the staging folder's files into the output and deletes `gone` (URL paths) from it; the
- * staging folder is deleted in the background.
+ * staging folder is left to `removal`.
  */
 export async function patchIntoPlace(
   stagingDir: string,
   outDir: string,
   gone: readonly string[],
+  { removal, fault }: { removal: Removal; fault?: Fault | undefined },
 ): Promise<void> {
   let holds: OutputHolds = 'previous';
   try {
-    faultPoint('before-patch');
+    faultPoint(fault, 'before-patch');
     const files = (await readdir(stagingDir, { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isFile())
       .map((entry) => path.relative(stagingDir, path.join(entry.parentPath, entry.name)));
@@ -42,7 +43,7 @@ export async function patchIntoPlace(
           await rename(path.join(stagingDir, file), path.join(outDir, file));
           if (holds === 'previous') {
             holds = 'mixed';
-            faultPoint('mid-patch');
+            faultPoint(fault, 'mid-patch');
           }
         },
       );
@@ -54,8 +55,8 @@ export async function patchIntoPlace(
   } catch (error) {
     throw placeFailed(error, outDir, holds);
   }
-  // what is left is the staging folder's own folders, ~2,000 empty ones (0.2 s): not waited for
-  removeInBackground([stagingDir]);
+  // what is left is the staging folder's own folders, ~2,000 empty ones (0.2 s): not waited for here
+  removal.remove([stagingDir]);
 }
 
 /**

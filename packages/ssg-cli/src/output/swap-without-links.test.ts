@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { besideOutput } from '../../test/helpers.ts';
-import { removeLeftovers } from './leftovers.ts';
+import { removal, removeLeftovers } from './leftovers.ts';
 import { swapIntoPlace } from './swap.ts';
 
 vi.mock('node:fs/promises', async (original) => ({
@@ -45,7 +45,7 @@ describe('where links cannot be made', () => {
     await deploy(out, 'B');
     rmSync(out, { recursive: true });
     expect(existsSync(out)).toBe(false);
-    await removeLeftovers(out);
+    await removeLeftovers(out, removal(false));
     // B was the output: the one beside it is A, the newest build left
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('A');
   });

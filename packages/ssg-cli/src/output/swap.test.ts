@@ -1,5 +1,6 @@
-// Real: folders, links and renames in a temporary directory, `rm -rf` in the background, a `sleep`
-// process standing for a deletion that still runs. Faked: the builds (a staging folder of one file).
+// Real: folders, links and renames in a temporary directory, `rm -rf` in the background or the
+// deletion in this process, a `sleep` process standing for a deletion that still runs. Faked: the
+// builds (a staging folder of one file), EIO (a fault passed to the swap).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -18,7 +19,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { besideOutput } from '../../test/helpers.ts';
 import { SsgError } from '../errors.ts';
-import { removeLeftovers } from './leftovers.ts';
+import { faultOf } from '../shared/fault.ts';
+import { removal, removeLeftovers } from './leftovers.ts';
 import { swapIntoPlace } from './swap.ts';
 
 /** A process id no process has now: a child that ran and ended. */
@@ -27,12 +29,14 @@ const deadPid = (): number => spawnSync('true').pid ?? 0;
 const parentOf = (): string => mkdtempSync(path.join(tmpdir(), 'ssg-swap-'));
 
 /** A finished build of one page saying `text`, swapped into `out`. */
-async function deploy(out: string, text: string): Promise<void> {
+async function deploy(out: string, text: string, fault?: string): Promise<void> {
   const staging = path.join(path.dirname(out), `.out.staging-${process.pid}`);
   mkdirSync(staging);
   writeFileSync(path.join(staging, 'index.html'), text);
-  await swapIntoPlace(staging, out);
+  await swapIntoPlace(staging, out, faultOf(fault));
 }
+/** As the CLI deletes leftovers: `rm -rf` in a detached process. */
+const background = removal(true);
 const page = (out: string) => readFileSync(path.join(out, 'index.html'), 'utf8');
 
 /** Until the background deletions are done: the output, its build, and nothing else. */
@@ -56,7 +60,7 @@ describe('the swap', () => {
     // a reader that resolved the path just before the swap still finds its file
     expect(besideOutput(out).previous).toEqual([first]);
     expect(readFileSync(path.join(path.dirname(out), first, 'index.html'), 'utf8')).toBe('A');
-    await removeLeftovers(out); // the next build starts
+    await removeLeftovers(out, background); // the next build starts
     await onlyCurrentLeft(out);
     expect(page(out)).toBe('B');
   });
@@ -77,10 +81,7 @@ describe('the swap', () => {
   it('fails with SWAP_FAILED saying the output holds the new build when an error follows the swap', async () => {
     const out = path.join(parentOf(), 'out');
     await deploy(out, 'A');
-    process.env.SSG_FAULT = 'after-swap:EIO';
-    const failure = await deploy(out, 'B')
-      .catch((error: unknown) => error)
-      .finally(() => delete process.env.SSG_FAULT);
+    const failure = await deploy(out, 'B', 'after-swap:EIO').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SsgError);
     expect((failure as SsgError).code).toBe('SWAP_FAILED');
     expect((failure as SsgError).message).toContain('EIO');
@@ -111,7 +112,7 @@ describe('an output path that holds nothing to serve', () => {
     await deploy(out, 'A');
     await deploy(out, 'B');
     harm(out);
-    const restored = await removeLeftovers(out);
+    const restored = await removeLeftovers(out, background);
     expect(restored).toMatch(/^\.out\.build-/);
     expect(page(out)).toBe(newest);
     await onlyCurrentLeft(out);
@@ -126,7 +127,7 @@ describe('an output path that holds nothing to serve', () => {
     // the newest build's deletion began and died: its mark is there, the folder is partial
     const newest = path.join(path.dirname(out), readdirSync(path.dirname(out)).sort().at(-1) ?? '');
     writeFileSync(`${newest}.deleting`, String(deadPid()));
-    expect(await removeLeftovers(out)).toBe(older);
+    expect(await removeLeftovers(out, background)).toBe(older);
     expect(page(out)).toBe('A');
   });
 });
@@ -148,26 +149,35 @@ describe('leftovers beside the output', () => {
     const out = await withOutput();
     retired(path.dirname(out), deadPid());
     symlinkSync('.out.staging-1', path.join(path.dirname(out), `.out.link-${deadPid()}`));
-    await removeLeftovers(out);
+    await removeLeftovers(out, background);
     await onlyCurrentLeft(out);
+  });
+
+  it('are deleted by this process before its removal settles, when not in the background', async () => {
+    const out = await withOutput();
+    retired(path.dirname(out), deadPid());
+    const here = removal(false);
+    await removeLeftovers(out, here);
+    await here.settled();
+    expect(besideOutput(out)).toMatchObject({ previous: [], other: [] });
   });
 
   it('are left to the deletion that still runs, and taken over when it stopped', async () => {
     const out = await withOutput();
     const dir = retired(path.dirname(out), deadPid());
     writeFileSync(`${dir}.deleting`, String(sleeper.pid));
-    await removeLeftovers(out);
+    await removeLeftovers(out, background);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(dir)).toBe(true); // not a second deletion of the same folder
     writeFileSync(`${dir}.deleting`, String(deadPid()));
-    await removeLeftovers(out);
+    await removeLeftovers(out, background);
     await onlyCurrentLeft(out);
   });
 
   it('include the mark of a folder whose deletion stopped after the folder', async () => {
     const out = await withOutput();
     writeFileSync(path.join(path.dirname(out), `.out.staging-${deadPid()}.old-x1.deleting`), '1');
-    await removeLeftovers(out);
+    await removeLeftovers(out, background);
     expect(besideOutput(out)).toMatchObject({ previous: [], other: [] });
   });
 });

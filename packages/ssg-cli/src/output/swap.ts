@@ -14,7 +14,7 @@
 // the clinic's 2.0 MB output takes 4.1 MB until the next build when every file changed.
 import { rename, rm, rmdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { faultPoint } from '../shared/fault.mjs';
+import { type Fault, faultPoint } from '../shared/fault.ts';
 import { linkNameOf, newBuildName, type OutputState, outputState } from './beside-output.ts';
 import { type OutputHolds, placeFailed } from './place-failed.ts';
 
@@ -22,11 +22,15 @@ import { type OutputHolds, placeFailed } from './place-failed.ts';
  * Puts the staging folder in place of the output: afterwards the output path links to it, and
  * the previous output is a build folder beside it. Errors say what the output holds.
  */
-export async function swapIntoPlace(stagingDir: string, outDir: string): Promise<void> {
+export async function swapIntoPlace(
+  stagingDir: string,
+  outDir: string,
+  fault?: Fault,
+): Promise<void> {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
-  faultPoint('before-swap');
-  const at: Progress = { holds: 'previous' };
+  faultPoint(fault, 'before-swap');
+  const at: Progress = { holds: 'previous', fault };
   try {
     const now = await outputState(outDir);
     // the previous output's name if it must move aside: minted first, so it sorts as older
@@ -37,7 +41,7 @@ export async function swapIntoPlace(stagingDir: string, outDir: string): Promise
     if (await linked(build, link)) await renameLink(link, outDir, aside, now, at);
     else await renameTwice(path.join(parent, build), outDir, aside, now, at);
     at.holds = 'new';
-    faultPoint('after-swap');
+    faultPoint(fault, 'after-swap');
   } catch (error) {
     throw placeFailed(error, outDir, at.holds);
   }
@@ -46,6 +50,7 @@ export async function swapIntoPlace(stagingDir: string, outDir: string): Promise
 /** How far a swap came, for its error. */
 interface Progress {
   holds: OutputHolds;
+  fault?: Fault | undefined;
 }
 
 async function renameLink(
@@ -55,7 +60,7 @@ async function renameLink(
   now: OutputState,
   at: Progress,
 ): Promise<void> {
-  faultPoint('mid-swap');
+  faultPoint(at.fault, 'mid-swap');
   if (now.kind === 'folder') {
     // Once, the first build into a real folder: rename(2) cannot put a link over a folder, so the
     // folder moves aside first. Between the two renames (0.2-2 ms measured under load) the path
@@ -63,7 +68,7 @@ async function renameLink(
     // build back (leftovers.ts).
     await rename(outDir, aside);
     at.holds = 'beside';
-    faultPoint('mid-convert');
+    faultPoint(at.fault, 'mid-convert');
   } else if (now.kind === 'none' && now.emptyFolder) await rmdir(outDir);
   await rename(link, outDir).catch(async (error) => {
     if (at.holds === 'beside') await rename(aside, outDir).then(() => (at.holds = 'previous'));
@@ -106,7 +111,7 @@ async function renameTwice(
     await rename(outDir, aside);
     at.holds = 'beside';
   }
-  faultPoint('mid-swap');
+  faultPoint(at.fault, 'mid-swap');
   await rename(build, outDir).catch(async (error) => {
     if (hadOutput) await rename(aside, outDir).then(() => (at.holds = 'previous'));
     throw error;

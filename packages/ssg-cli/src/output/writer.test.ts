@@ -1,5 +1,5 @@
 // Real: files, folders and links in a temporary folder, written by both writers (the writer thread
-// and the calling thread). Faked: EACCES (SSG_FAULT), as root may write anywhere.
+// and the calling thread). Faked: EACCES (a fault passed to the writer), as root may write anywhere.
 import {
   mkdirSync,
   mkdtempSync,
@@ -11,9 +11,17 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startWorker } from '../child-module.ts';
 import { stampOf } from '../incremental/output-record.ts';
+import { faultOf } from '../shared/fault.ts';
 import { type FileContents, openWriter, type PlacedIn, writeFiles } from './writer.ts';
+
+// the writer thread still starts; the test only counts it
+vi.mock('../child-module.ts', async (original) => {
+  const actual = await original<typeof import('../child-module.ts')>();
+  return { ...actual, startWorker: vi.fn(actual.startWorker) };
+});
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -22,8 +30,7 @@ const tempDir = () => {
   return dir;
 };
 afterEach(() => {
-  delete process.env.SSG_WRITE_THREAD;
-  delete process.env.SSG_FAULT;
+  vi.mocked(startWorker).mockClear();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -38,15 +45,14 @@ const site = (): Map<string, FileContents> => {
 };
 
 describe.each([
-  ['on its own thread', '1'],
-  ['on the calling thread', '0'],
+  ['on its own thread', true],
+  ['on the calling thread', false],
 ])('the output writer %s', (_, thread) => {
   it('writes every file in its folder with its bytes, links the ones asked, and stamps the written', async () => {
-    process.env.SSG_WRITE_THREAD = thread;
     const root = tempDir();
     const last = tempDir();
     writeFileSync(path.join(last, 'same.html'), '<p>page 7</p>');
-    const writer = openWriter(root, 10);
+    const writer = openWriter(root, 10, { thread });
     await writer.mkdirs([path.join(root, 'p', '0'), path.join(root, 'p', '1')]);
     const files = site();
     files.set('/p/7/index.html', '<p>page 7</p>');
@@ -64,6 +70,8 @@ describe.each([
       },
     });
     await writer.close();
+    // the switch passed picks the thread (10 files would be written on the calling one)
+    expect(vi.mocked(startWorker).mock.calls.length).toBe(thread ? 1 : 0);
 
     expect(readdirSync(path.join(root, 'p')).length).toBe(600);
     expect(readFileSync(path.join(root, 'p/599/index.html'), 'utf8')).toBe(
@@ -84,10 +92,8 @@ describe.each([
   });
 
   it('stops at the first failure: the error says why, and nothing lands after it', async () => {
-    process.env.SSG_WRITE_THREAD = thread;
-    process.env.SSG_FAULT = 'write:EACCES';
     const root = tempDir();
-    const writer = openWriter(root, 10);
+    const writer = openWriter(root, 10, { thread, fault: faultOf('write:EACCES') });
     await expect(writeFiles(writer, site())).rejects.toMatchObject({
       code: 'EACCES',
       message: expect.stringContaining('EACCES: injected by SSG_FAULT at "write"'),
@@ -98,19 +104,17 @@ describe.each([
   });
 
   it('a folder that cannot be made fails the write that needs it, with the system error', async () => {
-    process.env.SSG_WRITE_THREAD = thread;
     const root = tempDir();
     writeFileSync(path.join(root, 'p'), 'a file where a folder should be');
-    const writer = openWriter(root, 10);
+    const writer = openWriter(root, 10, { thread });
     await expect(writeFiles(writer, site())).rejects.toMatchObject({ code: 'ENOTDIR' });
     await writer.close();
   });
 
   it('once closed, writes nothing more', async () => {
-    process.env.SSG_WRITE_THREAD = thread;
     const root = tempDir();
     mkdirSync(path.join(root, 'p'));
-    const writer = openWriter(root, 10);
+    const writer = openWriter(root, 10, { thread });
     await writer.close();
     await expect(writer.write([{ name: '/p/late.html', data: Buffer.from('x') }])).rejects.toThrow(
       'The output writer is closed.',

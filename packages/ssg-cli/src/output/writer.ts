@@ -1,8 +1,17 @@
 // Writing many files: the main thread makes each file's bytes while a writer places the ones made
 // before, in batches, with a bounded number of batches in flight (memory stays bounded).
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { batchWriter, type FileEntry, type PlacedEntry } from './write-batch.mjs';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../child-module.ts';
+import type { Fault } from '../shared/fault.ts';
+import { batchWriter } from './write-batch.ts';
+import type {
+  FileEntry,
+  PlacedEntry,
+  WriterData,
+  WriterReply,
+  WriterRequest,
+} from './write-protocol.ts';
 
 export type { FileEntry, PlacedEntry };
 
@@ -26,20 +35,22 @@ export interface FileWriter {
 /** From this many files a thread writes them, so the main thread makes the next ones meanwhile. */
 const THREAD_FROM_FILES = 2000;
 
-const WORKER_FILE = new URL('./write-worker.mjs', import.meta.url);
-
-/**
- * A writer for about `files` files below `root`. `SSG_WRITE_THREAD=1` or `0` forces the thread or
- * the calling thread (for tests of both).
- */
-export function openWriter(root: string, files: number): FileWriter {
-  const forced = process.env.SSG_WRITE_THREAD;
-  const threaded = forced === '1' || (forced !== '0' && files >= THREAD_FROM_FILES);
-  return threaded ? threadWriter(root) : inlineWriter(root);
+export interface WriterOptions {
+  /** True or false forces the thread or the calling thread (BuildSwitches.writeThread). */
+  thread?: boolean | undefined;
+  /** Reached after the first file placed (shared/fault.ts). */
+  fault?: Fault | undefined;
 }
 
-function inlineWriter(root: string): FileWriter {
-  const writer = batchWriter(root);
+/** A writer for about `files` files below `root`. */
+export function openWriter(root: string, files: number, options: WriterOptions = {}): FileWriter {
+  const threaded = options.thread ?? files >= THREAD_FROM_FILES;
+  const data: WriterData = { root, fault: options.fault };
+  return threaded ? threadWriter(data) : inlineWriter(data);
+}
+
+function inlineWriter({ root, fault }: WriterData): FileWriter {
+  const writer = batchWriter(root, fault);
   // as the thread does: after a failure or once closed, nothing more is placed
   let stopped: unknown;
   const run = <T>(work: () => T): Promise<T> =>
@@ -62,14 +73,9 @@ function inlineWriter(root: string): FileWriter {
   };
 }
 
-type Reply = { id: number; placed: PlacedEntry[] } | { id: number; error: WriterFailure };
-interface WriterFailure {
-  message: string;
-  code?: string;
-}
-
-/** The writer thread (write-worker.mjs), started by the first message. */
-function threadWriter(root: string): FileWriter {
+/** The writer thread (write-worker.ts), started by the first message. */
+function threadWriter(data: WriterData): FileWriter {
+  const { root } = data;
   let worker: Worker | undefined;
   let stopped: Error | undefined;
   let next = 0;
@@ -81,8 +87,8 @@ function threadWriter(root: string): FileWriter {
   };
   const started = (): Worker => {
     if (worker) return worker;
-    const made = new Worker(WORKER_FILE, { workerData: { root } });
-    made.on('message', (reply: Reply) => {
+    const made = startWorker(import.meta.url, 'write-worker', { workerData: data });
+    made.on('message', (reply: WriterReply) => {
       const one = waiting.get(reply.id);
       waiting.delete(reply.id);
       if ('error' in reply) one?.reject(Object.assign(new Error(reply.error.message), reply.error));
@@ -93,20 +99,19 @@ function threadWriter(root: string): FileWriter {
     worker = made;
     return made;
   };
-  const send = (message: object): Promise<PlacedEntry[]> => {
+  const send = (request: WriterRequest): Promise<PlacedEntry[]> => {
     if (stopped) return Promise.reject(stopped);
-    const id = next++;
     return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      started().postMessage({ id, ...message });
+      waiting.set(request.id, { resolve, reject });
+      started().postMessage(request);
     });
   };
   return {
     root,
     mkdirs: async (dirs) => {
-      await send({ mkdirs: dirs });
+      await send({ id: next++, mkdirs: dirs });
     },
-    write: (entries) => send({ entries }),
+    write: (entries) => send({ id: next++, entries }),
     close: async () => {
       stopped ??= new Error('The output writer is closed.');
       await worker?.terminate();

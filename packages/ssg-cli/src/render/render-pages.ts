@@ -3,7 +3,7 @@
 import type { SliceData } from '@ssg/loader/contract';
 import { progressCounter } from '../progress.ts';
 import type { Routes } from '../routes/index.ts';
-import { faultPoint } from '../shared/fault.mjs';
+import { type Fault, faultPoint } from '../shared/fault.ts';
 import { matchPathsOf } from '../shared/match-path-list.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { BuildReporter } from '../types.ts';
@@ -25,6 +25,9 @@ export interface RenderInput extends PageFrame {
   content: unknown;
   routes: Routes;
   reporter?: BuildReporter;
+  /** Render worker threads (BuildSwitches.renderWorkers); default: by pages and cores. */
+  renderWorkers?: number | undefined;
+  fault?: Fault | undefined;
 }
 
 /** What stage "render" made. */
@@ -105,7 +108,7 @@ export async function renderPages(ctx: RenderInput, reuse?: RenderReuse): Promis
       render.renderPage(job.pageData, modules.get(job.component), sliceHtml, input, browser.layout),
     );
     tick();
-    faultPoint('render');
+    faultPoint(ctx.fault, 'render');
     return out;
   };
   const deliver = (j: number, output: PageOutput) => {
@@ -114,7 +117,7 @@ export async function renderPages(ctx: RenderInput, reuse?: RenderReuse): Promis
     sentData.delete(i);
   };
   const entry = ctx.loaded.serverEntry;
-  const workers = entry ? workerCount(missing.length) : 0;
+  const workers = entry ? (ctx.renderWorkers ?? workerCount(missing.length)) : 0;
   if (entry && workers > 0) {
     const jobs = { length: missing.length, at: (j: number) => jobOf(missing[j] as number) };
     await renderInParallel(jobs, { entry, sliceHtml, input, renderHere, workers, deliver });

@@ -1,24 +1,18 @@
 // Rendering pages on worker threads as well as the main thread, for large sites.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import type { PageData } from '@ssg/loader/contract';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../child-module.ts';
 import { SsgError } from '../errors.ts';
 import type { ServerRenderInput } from '../types.ts';
+import type {
+  PageJob,
+  PageOutput,
+  RenderReply,
+  RenderRequest,
+  RenderWorkerData,
+} from './render-protocol.ts';
 
-/** One page to render: its page-data (without what the render finds out) and component name. */
-export interface PageJob {
-  pageData: PageData;
-  component: string;
-}
-
-/** What `renderPage` of the server bundle returns for one page. */
-export interface PageOutput {
-  html: string;
-  staticQueryHashes: string[];
-  slicesMap: Record<string, string>;
-  /** The HTML of the page's static parts (`*.static.tsx`), when it has any. */
-  staticHtml?: Record<string, string>;
-}
+export type { PageJob, PageOutput };
 
 export interface PoolOptions {
   /** URL of the server bundle's entry, which each worker imports. */
@@ -46,15 +40,11 @@ export interface Jobs {
 const slice = (jobs: Jobs, start: number, end: number): PageJob[] =>
   Array.from({ length: end - start }, (_, j) => jobs.at(start + j) as PageJob);
 
-const WORKER_FILE = new URL('./render-worker.mjs', import.meta.url);
-
 /**
  * Worker threads to add to the main thread: one per core beyond the first two, at most 3 (each
- * holds its own React and site code, ~30 MB). `SSG_RENDER_WORKERS` overrides it (0 = main thread only).
+ * holds its own React and site code, ~30 MB). BuildSwitches.renderWorkers overrides it.
  */
 export function workerCount(pages: number): number {
-  const forced = process.env.SSG_RENDER_WORKERS;
-  if (forced !== undefined && /^\d+$/.test(forced)) return Number(forced);
   // With React's production build one thread renders ~15,000 bench pages a second; a worker
   // costs ~0.4 s to start and to copy pages and results. At 10,000 pages on 2 busy cores render took
   // 0.56-0.62 s on the main thread alone and 0.70-1.12 s with one worker, so they pay only above this.
@@ -98,19 +88,23 @@ export async function renderInParallel(jobs: Jobs, options: PoolOptions): Promis
   const check = () => {
     if (done === jobs.length || failure) settle();
   };
-  const startWorker = (): void => {
-    const worker = new Worker(WORKER_FILE, {
-      workerData: { entry: options.entry, sliceHtml: [...options.sliceHtml], input: options.input },
-    });
+  const addWorker = (): void => {
+    const workerData: RenderWorkerData = {
+      entry: options.entry,
+      sliceHtml: [...options.sliceHtml],
+      input: options.input,
+    };
+    const worker = startWorker(import.meta.url, 'render-worker', { workerData });
     pool.push(worker);
     const inFlight = new Map<number, number>();
     const send = () => {
       const range = take();
       if (!range) return;
       inFlight.set(range[0], range[1]);
-      worker.postMessage({ id: range[0], pages: slice(jobs, range[0], range[1]) });
+      const request: RenderRequest = { id: range[0], pages: slice(jobs, range[0], range[1]) };
+      worker.postMessage(request);
     };
-    worker.on('message', (message: WorkerMessage) => {
+    worker.on('message', (message: RenderReply) => {
       if ('ready' in message) return send();
       if ('error' in message) {
         const cause = Object.assign(new Error(message.error.message), {
@@ -152,7 +146,7 @@ export async function renderInParallel(jobs: Jobs, options: PoolOptions): Promis
   };
 
   try {
-    for (let i = 0; i < options.workers; i++) startWorker();
+    for (let i = 0; i < options.workers; i++) addWorker();
     // The main thread renders too; between batches it yields so worker messages are handled.
     for (;;) {
       const range = options.mainThread === false && options.workers > 0 ? undefined : take();
@@ -171,8 +165,3 @@ export async function renderInParallel(jobs: Jobs, options: PoolOptions): Promis
     await Promise.all(pool.map((worker) => worker.terminate()));
   }
 }
-
-type WorkerMessage =
-  | { ready: true }
-  | { id: number; results: PageOutput[] }
-  | { id: number; error: { message: string; stack?: string; path: string } };

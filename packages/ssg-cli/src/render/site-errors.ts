@@ -1,17 +1,19 @@
 // A page's or slice's render turned into an error that names it and the site's own code at fault.
 import path from 'node:path';
 import { SsgError } from '../errors.ts';
+import { sourceMapped } from '../shared/source-frames.ts';
 import type { RouteDefinition } from '../site/index.ts';
 
 /**
- * The frames of an error's stack in the site's own code (the server bundle has source maps, so
- * they name the site's files and lines), with paths relative to the current folder.
+ * The frames of an error's stack in the site's own code (read through the server bundle's source
+ * maps, so they name the site's files and lines), with paths relative to the current folder.
  */
 export function siteFrames(error: unknown): string[] {
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   return stack
     .split('\n')
     .filter((line) => /^\s+at /.test(line))
+    .map(sourceMapped)
     .filter((line) => !/node_modules|node:internal|\(native\)|\/\.ssg\/server\//.test(line))
     .slice(0, 8)
     .map((line) => line.trim().replaceAll(`${process.cwd()}${path.sep}`, ''));

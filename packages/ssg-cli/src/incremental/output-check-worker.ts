@@ -1,13 +1,13 @@
 // The check of the output folder against the last build's record, on a worker thread while the
 // main thread loads content: one stat per file the last build placed (output-record.ts).
-// Protocol: workerData { dir, list } (lines `name\tstamp`); out: the names whose stamp differs.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { stampOfStats } from '../output/stamp.mjs';
+import { stampOfStats } from '../output/stamp.ts';
+import type { OutputCheckData, OutputCheckReply } from './output-check-protocol.ts';
 
-const { dir, list } = workerData;
-const changed = [];
+const { dir, list } = workerData as OutputCheckData;
+const changed: OutputCheckReply = [];
 for (const line of list.split('\n')) {
   const tab = line.indexOf('\t');
   if (tab === -1) continue;
@@ -17,4 +17,4 @@ for (const line of list.split('\n')) {
   const info = lstatSync(`${dir}${path.sep}${name}`, { throwIfNoEntry: false });
   if (!info || stampOfStats(info) !== line.slice(tab + 1)) changed.push(name);
 }
-parentPort.postMessage(changed);
+parentPort?.postMessage(changed);
