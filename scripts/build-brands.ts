@@ -4,6 +4,8 @@ import { build, formatError, summary, terminalReporter } from '@ssg/cli';
 import { BRANDS } from '../packages/site/src/brands.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+// as `ssg build` does: the library leaves the environment to its caller, and React reads it
+process.env.NODE_ENV ??= 'production';
 
 for (const brand of BRANDS) {
   try {

@@ -9,8 +9,11 @@ import { pathToFileURL } from 'node:url';
 
 const [siteDir, contentDir, outDir, resultFile] = process.argv.slice(2).map((p) => resolve(p));
 const cliDir = join(import.meta.dirname, '..', '..', 'packages', 'ssg-cli');
-// What the `ssg` bin runs: the package compiled to JavaScript (dist/), its programmatic API.
-const { build } = await import(pathToFileURL(join(cliDir, 'dist', 'index.js')).href);
+// What the `ssg` bin runs: the package compiled to JavaScript (dist/), called as `ssg build`
+// calls it: React's production build, and what the build replaced deleted in the background.
+process.env.NODE_ENV ??= 'production';
+/** @type {typeof import('../../packages/ssg-cli/src/build.ts')} */
+const { buildWith } = await import(pathToFileURL(join(cliDir, 'dist', 'build.js')).href);
 // The process's peak RSS so far (the kernel's maxrss) after each stage: which stage raised it.
 const mb = (/** @type {number} */ bytes) => Math.round(bytes / 2 ** 20);
 /** @type {import('./types').MemoryAt[]} */
@@ -30,7 +33,10 @@ const reporter = {
   warn() {},
 };
 const started = performance.now();
-const result = await build({ root: siteDir, contentDir, outDir, reporter });
+const result = await buildWith(
+  { root: siteDir, contentDir, outDir, reporter },
+  { removeInBackground: true },
+);
 const ms = performance.now() - started;
 memory.push({ stage: '(end of build)', maxRssMb: mb(process.resourceUsage().maxRSS * 1024) });
 if (resultFile) writeFileSync(resultFile, JSON.stringify({ ...result, buildMs: ms, memory }));
