@@ -91,15 +91,13 @@ interface Run {
 
 /** The stages after "config", writing into the staging folder, which they place at the end. */
 async function runStages(
-  { site, timed, bundler, reporter, images: imageService, renderWorkers, fault }: Run,
+  { site, timed, bundler, reporter, images, renderWorkers, fault }: Run,
   staging: Staging,
   cache: IncrementalCache,
 ) {
   // Vite bundles (unless the client is unchanged) while content and routes load.
   const bundling = staging.writing(bundleOrReuse({ ...site, ...site.loaded }, bundler, cache));
-  const { content, images, security } = await timed('content', () =>
-    loadSiteContent(site, imageService),
-  );
+  const { content, security } = await timed('content', () => loadSiteContent(site, images));
   const routes = await timed('routes', () => collectRoutes(site, content));
   const writer = staging.writer(writePlanOf(staging.dir, site.loaded, routes));
   const bundled = await timed('bundle', () => bundling);
