@@ -1,4 +1,5 @@
 // Real: the encoder process forked from this test (sharp inside it), /proc to see it. Faked: nothing.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -67,6 +68,26 @@ describe.runIf(process.platform === 'linux')('the encoder process', () => {
     await encoder.close();
     expect(encoderChildren()).toEqual([]);
   }, 30_000);
+
+  it('keeps the process it closes alive until its encoder has ended, with nothing else to wait on', async () => {
+    const file = await photo(tempDir('ssg-encoder-'));
+    // a fresh Node whose only work is the encoder: its idle child is unref'd when close() waits
+    const script = [
+      `const { createEncoder } = await import(${JSON.stringify(new URL('./encoder.ts', import.meta.url).href)});`,
+      'const encoder = createEncoder({ idleMs: 60_000 });',
+      `await encoder.run({ kind: 'blur', file: ${JSON.stringify(file)}, width: 800, height: 600 });`,
+      'await encoder.close();',
+      "console.log('closed');",
+    ].join('\n');
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect([run.status, run.stdout.trim()]).toEqual([0, 'closed']);
+  }, 60_000);
 
   it("rejects a photo it cannot decode with sharp's message, and goes on with the next", async () => {
     const dir = tempDir('ssg-encoder-');

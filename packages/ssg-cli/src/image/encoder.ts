@@ -123,6 +123,9 @@ export function createEncoder({ idleMs = IDLE_MS }: { idleMs?: number } = {}): E
       const ending = child;
       stop();
       if (!ending || ending.exitCode !== null || ending.signalCode !== null) return;
+      // an idle process is unref'd: held again, or a caller awaiting close() as its last work
+      // sees the event loop empty first (Node exits 13, "unsettled top-level await")
+      ending.ref();
       await new Promise((resolve) => ending.once('exit', resolve));
     },
   };
