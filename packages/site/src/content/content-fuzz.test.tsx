@@ -45,11 +45,11 @@ function setAt(root: unknown, segments: Segment[], value: string): void {
   node[segments.at(-1) as Segment] = value;
 }
 
-type Node = DefaultTreeAdapterMap['node'];
+type TreeNode = DefaultTreeAdapterMap['node'];
 /** Every element of a document as the HTML parser sees it, in order (scripts with their type). */
 function structure(html: string): string[] {
   const tags: string[] = [];
-  const walk = (node: Node) => {
+  const walk = (node: TreeNode) => {
     if ('tagName' in node) {
       const type = node.attrs.find((a) => a.name === 'type')?.value;
       tags.push(node.tagName === 'script' ? `script[${type}]` : node.tagName);
