@@ -4,10 +4,10 @@ import { type Answer, fakeFetch } from '../test/fakes.ts';
 import { FETCH_RETRIES, RETRY_BACKOFF_MS } from './constants.ts';
 import { fetchJson, fetchOk } from './fetch-json.ts';
 
-const URL = '/page-data/servicos/page-data.json';
+const PAGE_DATA_URL = '/page-data/servicos/page-data.json';
 
 function setup(answers: Answer | Answer[], retries = FETCH_RETRIES) {
-  const net = fakeFetch({ [URL]: answers }, { [URL]: { ok: true } });
+  const net = fakeFetch({ [PAGE_DATA_URL]: answers }, { [PAGE_DATA_URL]: { ok: true } });
   const config = {
     fetch: net.fetch,
     setTimeout: (f: () => void, ms: number) => setTimeout(f, ms),
@@ -23,54 +23,54 @@ describe('fetchJson', () => {
 
   it('answers a 200 with its JSON after one request', async () => {
     const { net, config } = setup(200);
-    await expect(fetchJson(URL, config)).resolves.toEqual({ status: 200, data: { ok: true } });
-    expect(net.count(URL)).toBe(1);
+    await expect(fetchJson(PAGE_DATA_URL, config)).resolves.toEqual({ status: 200, data: { ok: true } });
+    expect(net.count(PAGE_DATA_URL)).toBe(1);
   });
 
   it.each([404, 500] as const)('answers a %i at once, without retrying', async (status) => {
     const { net, config } = setup(status);
-    await expect(fetchJson(URL, config)).resolves.toEqual({ status });
-    expect(net.count(URL)).toBe(1);
+    await expect(fetchJson(PAGE_DATA_URL, config)).resolves.toEqual({ status });
+    expect(net.count(PAGE_DATA_URL)).toBe(1);
   });
 
   it.each([503, 502, 403, 301, 'network-error'] as const)(
     'retries a %s and succeeds when the host recovers',
     async (first) => {
       const { net, config } = setup([first, first, 200]);
-      const p = fetchJson(URL, config);
+      const p = fetchJson(PAGE_DATA_URL, config);
       await vi.runAllTimersAsync();
       await expect(p).resolves.toEqual({ status: 200, data: { ok: true } });
-      expect(net.count(URL)).toBe(3);
+      expect(net.count(PAGE_DATA_URL)).toBe(3);
     },
   );
 
   it('gives up after 3 retries (4 requests) with an error naming the file', async () => {
     const { net, config } = setup(503);
-    const p = fetchJson(URL, config);
-    const settled = expect(p).rejects.toThrow(`${URL} could not be loaded`);
+    const p = fetchJson(PAGE_DATA_URL, config);
+    const settled = expect(p).rejects.toThrow(`${PAGE_DATA_URL} could not be loaded`);
     await vi.runAllTimersAsync();
     await settled;
-    expect(net.count(URL)).toBe(FETCH_RETRIES + 1);
+    expect(net.count(PAGE_DATA_URL)).toBe(FETCH_RETRIES + 1);
     expect(FETCH_RETRIES).toBe(3);
   });
 
   it('backs off 100, 200 and 400 ms between attempts instead of retrying back to back', async () => {
     const { net, config } = setup(503);
-    const p = fetchJson(URL, config).catch(() => 'failed');
+    const p = fetchJson(PAGE_DATA_URL, config).catch(() => 'failed');
     await vi.advanceTimersByTimeAsync(0);
-    expect(net.count(URL)).toBe(1);
+    expect(net.count(PAGE_DATA_URL)).toBe(1);
     await vi.advanceTimersByTimeAsync(99);
-    expect(net.count(URL)).toBe(1);
+    expect(net.count(PAGE_DATA_URL)).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(net.count(URL)).toBe(2);
+    expect(net.count(PAGE_DATA_URL)).toBe(2);
     await vi.advanceTimersByTimeAsync(199);
-    expect(net.count(URL)).toBe(2);
+    expect(net.count(PAGE_DATA_URL)).toBe(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(net.count(URL)).toBe(3);
+    expect(net.count(PAGE_DATA_URL)).toBe(3);
     await vi.advanceTimersByTimeAsync(399);
-    expect(net.count(URL)).toBe(3);
+    expect(net.count(PAGE_DATA_URL)).toBe(3);
     await vi.advanceTimersByTimeAsync(1);
-    expect(net.count(URL)).toBe(4);
+    expect(net.count(PAGE_DATA_URL)).toBe(4);
     await expect(p).resolves.toBe('failed');
   });
 
@@ -88,23 +88,23 @@ describe('fetchJson', () => {
       retries: 3,
       retryBackoffMs: 100,
     };
-    const p = fetchJson(URL, config);
+    const p = fetchJson(PAGE_DATA_URL, config);
     await vi.runAllTimersAsync();
     await expect(p).resolves.toEqual({ status: 200, data: { ok: 1 } });
   });
 
   it('takes its retry count from the options', async () => {
     const { net, config } = setup(503, 1);
-    const p = fetchJson(URL, config).catch(() => 'failed');
+    const p = fetchJson(PAGE_DATA_URL, config).catch(() => 'failed');
     await vi.runAllTimersAsync();
     await p;
-    expect(net.count(URL)).toBe(2);
+    expect(net.count(PAGE_DATA_URL)).toBe(2);
   });
 });
 
 describe('fetchOk', () => {
   it.each([404, 500])('rejects a %i naming the file', async (status) => {
     const { config } = setup(status);
-    await expect(fetchOk(URL, config)).rejects.toThrow(`${URL} could not be loaded`);
+    await expect(fetchOk(PAGE_DATA_URL, config)).rejects.toThrow(`${PAGE_DATA_URL} could not be loaded`);
   });
 });

@@ -1,9 +1,9 @@
 // navigate(): programmatic client navigation, a plain browser navigation before hydration.
-type Navigator = (to: string, options?: { replace?: boolean }) => Promise<void>;
+type NavigateFunction = (to: string, options?: { replace?: boolean }) => Promise<void>;
 
-let current: Navigator | undefined;
+let current: NavigateFunction | undefined;
 
-export function setNavigator(navigator: Navigator): void {
+export function setNavigator(navigator: NavigateFunction): void {
   current = navigator;
 }
 
