@@ -4,7 +4,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exportedNames, STATIC_MODULE, standInSource, staticPartsPlugin } from './static-parts.ts';
+import {
+  exportedNames,
+  interactiveUses,
+  STATIC_MODULE,
+  standInSource,
+  staticPartsPlugin,
+} from './static-parts.ts';
 
 const names = async (code: string) => {
   const { parseAst } = await import('vite');
@@ -26,6 +32,35 @@ describe('exportedNames', () => {
 
   it('refuses `export *`, whose names it cannot see', async () => {
     await expect(names(`export * from './x.tsx';`)).rejects.toThrow(/export \* from/);
+  });
+});
+
+const uses = async (code: string) => {
+  const { parseAst } = await import('vite');
+  return interactiveUses(parseAst(code, { lang: 'tsx' }), code);
+};
+
+describe('interactiveUses', () => {
+  it('finds state and effect hooks, however imported, and handler props, each with its line', async () => {
+    const code = `import * as React from 'react';
+      import { useEffect as onMount, useMemo } from 'react';
+      export function A() {
+        const [n] = React.useState(0);
+        onMount(() => {});
+        useMemo(() => 1, []);
+        return <button type="button" onClick={() => n}>x</button>;
+      }`;
+    expect(await uses(code)).toEqual([
+      '`useState` (line 4)',
+      '`useEffect` (line 5)',
+      'an `onClick` handler (line 7)',
+    ]);
+  });
+
+  it('finds nothing in a part of text, links and images', async () => {
+    const code = `import { useId } from 'react';
+      export const A = ({ t }: { t: string }) => <p id={useId()} className="online">{t}</p>;`;
+    expect(await uses(code)).toEqual([]);
   });
 });
 
@@ -71,7 +106,7 @@ describe('staticPartsPlugin in real Vite builds', () => {
      (globalThis as { page?: unknown }).page = <Part title="t" />;`,
   );
 
-  const bundle = async (ssr: boolean) => {
+  const bundle = async (ssr: boolean, input = 'main.tsx') => {
     const { build } = await import('vite');
     const result = await build({
       configFile: false,
@@ -84,7 +119,7 @@ describe('staticPartsPlugin in real Vite builds', () => {
         minify: false,
         cssCodeSplit: false,
         rollupOptions: {
-          input: path.join(dir, 'main.tsx'),
+          input: path.join(dir, input),
           external: [/^@ssg\/cli\//, /^react/],
         },
       },
@@ -114,5 +149,49 @@ describe('staticPartsPlugin in real Vite builds', () => {
     expect(js).toContain('Texto-somente-no-servidor');
     expect(js).toContain('staticComponent');
     expect(js).toContain('part.static.tsx#Part');
+  });
+
+  /** The messages of the client and the server build of an entry using the part `file` of `code`. */
+  const failures = async (file: string, code: string) => {
+    writeFileSync(path.join(dir, file), code);
+    const entry = `use-${file}.tsx`;
+    writeFileSync(
+      path.join(dir, entry),
+      `import { Part } from './${file}';\n(globalThis as { page?: unknown }).page = <Part />;`,
+    );
+    const message = (ssr: boolean) =>
+      bundle(ssr, entry).then(
+        () => 'built',
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      );
+    return [await message(false), await message(true)];
+  };
+
+  it('fails a static part with useState, naming the file, the hook, its line and the fix', async () => {
+    const messages = await failures(
+      'counter.static.tsx',
+      `import { useState } from 'react';
+       export function Part() {
+         const [n] = useState(0);
+         return <p>{n}</p>;
+       }`,
+    );
+    for (const message of messages)
+      expect(message).toMatch(
+        /The static part counter\.static\.tsx uses `useState` \(line 3\).*never hydrated.*Move the interactive part into a component in a file not named \*\.static\.tsx/,
+      );
+  });
+
+  it('fails a static part with an onClick handler', async () => {
+    const messages = await failures(
+      'button.static.tsx',
+      `export function Part() {
+         return <button type="button" onClick={() => alert('x')}>x</button>;
+       }`,
+    );
+    for (const message of messages)
+      expect(message).toMatch(
+        /The static part button\.static\.tsx uses an `onClick` handler \(line 2\)/,
+      );
   });
 });

@@ -47,6 +47,79 @@ export function exportedNames(program: Program, file: string): string[] {
   return names;
 }
 
+/** React's hooks of state and effects: in a part that never hydrates they would never run. */
+const INTERACTIVE_HOOKS: ReadonlySet<string> = new Set([
+  'useState',
+  'useReducer',
+  'useEffect',
+  'useLayoutEffect',
+  'useInsertionEffect',
+  'useEffectEvent',
+  'useTransition',
+  'useOptimistic',
+  'useActionState',
+  'useSyncExternalStore',
+  'useImperativeHandle',
+]);
+/** A JSX event handler prop: `onClick`, `onSubmit`, `onChange`… */
+const HANDLER_PROP = /^on[A-Z]/;
+
+type Node = { type: string; start?: number; [key: string]: unknown };
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+
+/** What in a static module could only run in the browser: each hook call and handler prop, with its line. */
+export function interactiveUses(program: Program, code: string): string[] {
+  // `import { useState as s } from 'react'`: the local name counts as the hook
+  const hookOf = new Map<string, string>([...INTERACTIVE_HOOKS].map((h) => [h, h]));
+  for (const node of program.body)
+    if (node.type === 'ImportDeclaration' && /^react(-dom)?$/.test(String(node.source.value)))
+      for (const s of node.specifiers)
+        if (s.type === 'ImportSpecifier' && INTERACTIVE_HOOKS.has(nameOf(s.imported)))
+          hookOf.set(s.local.name, nameOf(s.imported));
+  const lineOf = (node: Node) => code.slice(0, node.start ?? 0).split('\n').length;
+  const uses: string[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'CallExpression' && isNode(node.callee)) {
+      const callee = node.callee;
+      const property = isNode(callee.property) ? callee.property : undefined;
+      const hook =
+        callee.type === 'Identifier'
+          ? hookOf.get(String(callee.name))
+          : callee.type === 'MemberExpression' &&
+              property?.type === 'Identifier' &&
+              INTERACTIVE_HOOKS.has(String(property.name))
+            ? String(property.name)
+            : undefined;
+      if (hook) uses.push(`\`${hook}\` (line ${lineOf(node)})`);
+    }
+    if (node.type === 'JSXAttribute' && isNode(node.name) && node.name.type === 'JSXIdentifier') {
+      const prop = String(node.name.name);
+      if (HANDLER_PROP.test(prop)) uses.push(`an \`${prop}\` handler (line ${lineOf(node)})`);
+    }
+    for (const value of Object.values(node))
+      if (Array.isArray(value)) {
+        for (const v of value) if (isNode(v)) visit(v);
+      } else if (isNode(value)) visit(value);
+  };
+  for (const node of program.body) visit(node as unknown as Node);
+  return uses;
+}
+
+/** Refuses a static module with state, effects or event handlers: they would never run. */
+export function assertNotInteractive(program: Program, code: string, file: string): void {
+  const uses = interactiveUses(program, code);
+  if (uses.length === 0) return;
+  throw new SsgError(
+    'BUNDLE_FAILED',
+    `The static part ${file} uses ${uses.join(', ')}, but a *.static.tsx module is rendered at build time and never hydrated, so state, effects and event handlers in it would never run. Move the interactive part into a component in a file not named *.static.tsx and use it from a page, layout or slice.`,
+    {
+      hint: 'Move the interactive part into a normal component (a file not named *.static.tsx).',
+      file,
+    },
+  );
+}
+
 /**
  * The stand-in module: `stub` for the browser bundle, else the real components (from `file`,
  * absolute), wrapped. Parts are named `<partPath>#<export>`, the same in both.
@@ -96,8 +169,10 @@ export function staticPartsPlugin(root: string): Plugin {
           : id.includes('.ts')
             ? 'ts'
             : 'js';
-        const names = exportedNames(parseAst(code, { lang }), id);
+        const program = parseAst(code, { lang });
+        const names = exportedNames(program, id);
         const partPath = path.relative(root, id).split(path.sep).join('/');
+        assertNotInteractive(program, code, partPath);
         return standInSource(partPath, id, names, build && !options?.ssr);
       },
     },
