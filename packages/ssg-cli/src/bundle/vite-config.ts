@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { InlineConfig, Logger, Plugin } from 'vite';
 import { SsgError } from '../errors.ts';
+import { IMAGE_DEFAULT_CSS } from '../image/default-css.ts';
 import { importedImagesPlugin } from '../image/vite-plugin.ts';
 import { moduleInputsPlugin } from './module-inputs.ts';
 import { staticPartsPlugin } from './static-parts.ts';
@@ -14,6 +15,8 @@ import { staticPartsPlugin } from './static-parts.ts';
 export const ASSETS_DIR = '_ssg';
 export const CLIENT_ENTRY_ID = 'virtual:ssg-client-entry';
 export const SERVER_ENTRY_ID = 'virtual:ssg-server-entry';
+/** The framework's own CSS (image/default-css.ts), first in the site's stylesheet. */
+export const DEFAULT_CSS_ID = 'virtual:ssg-defaults.css';
 
 /** The two modules of a site, absolute, and the package that holds them. */
 export interface SiteFiles {
@@ -58,6 +61,7 @@ export function siteFilesOf(srcDir: string, root: string): SiteFiles {
 /** The browser entry: the runtime's client start with the site's browser definition. */
 export const clientEntrySource = (files: SiteFiles): string =>
   [
+    `import ${JSON.stringify(DEFAULT_CSS_ID)};`,
     "import { startClient } from '@ssg/cli/runtime/client';",
     `import browser from ${JSON.stringify(files.browser)};`,
     'startClient(browser);',
@@ -74,17 +78,20 @@ export const serverEntrySource = (files: SiteFiles): string =>
     "export * as render from '@ssg/cli/runtime/server';",
   ].join('\n');
 
-/** Resolves the two generated entries. */
+/** Resolves the two generated entries and the framework's CSS. */
 export function entriesPlugin(files: SiteFiles): Plugin {
   const sources: Record<string, string> = {
     [`\0${CLIENT_ENTRY_ID}`]: clientEntrySource(files),
     [`\0${SERVER_ENTRY_ID}`]: serverEntrySource(files),
+    [`\0${DEFAULT_CSS_ID}`]: IMAGE_DEFAULT_CSS,
   };
   return {
     name: 'ssg-entries',
     resolveId: (id) => {
       const bare = id.replace(/^\//, '');
-      return bare === CLIENT_ENTRY_ID || bare === SERVER_ENTRY_ID ? `\0${bare}` : undefined;
+      return bare === CLIENT_ENTRY_ID || bare === SERVER_ENTRY_ID || bare === DEFAULT_CSS_ID
+        ? `\0${bare}`
+        : undefined;
     },
     load: (id) => sources[id],
   };

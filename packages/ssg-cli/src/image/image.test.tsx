@@ -32,6 +32,11 @@ describe('<Image>', () => {
     expect(html).not.toContain('fetchpriority');
     expect(html).not.toContain('<link'); // React must not add preloads of its own
   });
+  it('marks its img for the default sizing (no overflow) and keeps the style to the placeholder', () => {
+    const html = renderToString(<Image image={photo} alt="" className="hero" />);
+    expect(html).toContain('<img class="hero" data-ssg-image=""');
+    expect(html).not.toMatch(/max-width|height:auto/);
+  });
   it('gives a priority image high priority and no lazy loading', () => {
     const html = renderToString(<Image image={photo} alt="" priority />);
     expect(html).toContain('fetchPriority="high"');

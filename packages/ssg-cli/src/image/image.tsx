@@ -1,8 +1,10 @@
 /**
  * `<Image>`: a processed image as `<picture>`: AVIF and WebP sources, a JPEG/PNG fallback, the
  * intrinsic size (no layout shift), lazy by default, and a blurred placeholder without JavaScript.
+ * Its `data-ssg-image` mark takes the default sizing of default-css.ts (no overflow).
  */
 import type { CSSProperties, ImgHTMLAttributes } from 'react';
+import { IMAGE_MARK } from './default-css.ts';
 import type { ImageData } from './types.ts';
 
 export interface ImageProps
@@ -32,6 +34,7 @@ export function Image({ image, alt, sizes, priority = false, style, ...rest }: I
   const img = (
     <img
       {...rest}
+      {...{ [IMAGE_MARK]: '' }}
       alt={alt}
       src={image.src}
       {...(image.srcset ? { srcSet: image.srcset, sizes: shown } : {})}
