@@ -18,6 +18,7 @@ const STARTER_FILES = [
   'README.md',
   'content/site.json',
   'package.json',
+  'public/favicon.svg',
   'src/browser.ts',
   'src/content.ts',
   'src/layout.tsx',
