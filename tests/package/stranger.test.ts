@@ -83,6 +83,18 @@ describe('a stranger installs the packed packages outside the workspace', () => 
     expect(existsSync(path.join(out, 'page-data/index/page-data.json'))).toBe(true);
   }, 300_000);
 
+  it('type-checks the new site with the newest TypeScript on the registry too', () => {
+    // the starter pins 5.9 (checked above); a stranger who upgrades gets the registry's newest
+    const newest = run('npm', ['view', 'typescript', 'version'], home).trim();
+    const ts = path.join(home, 'ts-newest');
+    mkdirSync(ts);
+    writeFileSync(path.join(ts, 'package.json'), '{"private":true}');
+    run('npm', ['install', `typescript@${newest}`], ts);
+    const tsc = path.join(ts, 'node_modules/.bin/tsc');
+    expect(run(tsc, ['--version'], site)).toContain(newest);
+    expect(run(tsc, ['--noEmit', '-p', '.'], site)).toBe('');
+  }, 300_000);
+
   it('type-checks a consumer of @ssg/loader, @ssg/loader/contract and @ssg/cli/runtime with strict nodenext', () => {
     const consumer = path.join(site, 'consumer');
     mkdirSync(consumer);
