@@ -107,4 +107,32 @@ describe('the starter in Chromium: no console error and no failed request on any
       await server.close();
     }
   }, 120_000);
+
+  it("under ssg dev on the address ssg serve used, the serve build's service worker removes itself", async () => {
+    const result = await build({ root: site });
+    const served = await serve({ dir: result.outDir, port: 0, host: '127.0.0.1' });
+    const page = await chromium.browser.newPage();
+    try {
+      await page.goto(served.url, { waitUntil: 'networkidle0' });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+    } finally {
+      await served.close();
+    }
+    const server = await dev({ root: site, port: served.port, strictPort: true });
+    try {
+      // the visit checks the worker for an update: dev's /sw.js is the one that unregisters
+      await page.goto(server.url, { waitUntil: 'networkidle0' });
+      await page.waitForFunction(
+        async () => (await navigator.serviceWorker.getRegistrations()).length === 0,
+      );
+      // the next load comes from dev, no longer through the old worker
+      await page.reload({ waitUntil: 'networkidle0' });
+      expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  }, 120_000);
 });
