@@ -1,6 +1,9 @@
 // Types of photos a site's code imports (`import photo from './photo.jpg'`): the data `<Image>`
-// takes. Add `"types": ["@ssg/cli/image/client"]` to tsconfig.json, or
-// `/// <reference types="@ssg/cli/image/client" />` to a .d.ts of the site.
+// takes; and stylesheets imported for their effect (`import './styles.css'`), which TypeScript 7
+// rejects without a declaration (TS2882). Add `"types": ["@ssg/cli/image/client"]` to
+// tsconfig.json, or `/// <reference types="@ssg/cli/image/client" />` to a .d.ts of the site.
+
+declare module '*.css' {}
 
 declare module '*.jpg' {
   const image: import('@ssg/cli/image').ImageData;

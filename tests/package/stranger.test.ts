@@ -67,8 +67,11 @@ describe('a stranger installs the packed packages outside the workspace', () => 
   it('starts a site with ssg init that installs, type-checks and builds', () => {
     const said = run('npx', ['ssg', 'init', 'site'], home);
     expect(said).toContain('Next steps:');
-    // The published names are in the new site's package.json; from tarballs, npm is given the files.
-    run('npm', ['install', ...tarballs], site);
+    // ssg init wrote the tarballs the CLI came from into the new site's package.json: a plain install
+    const pkg = JSON.parse(readFileSync(path.join(site, 'package.json'), 'utf8'));
+    for (const name of ['@ssg/cli', '@ssg/loader'])
+      expect(pkg.dependencies[name]).toMatch(/^file:\/.*\.tgz$/);
+    run('npm', ['install'], site);
     // strict, skipLibCheck false: the packages' declarations must hold too
     run('npx', ['tsc', '--noEmit', '-p', '.'], site);
     const built = run('npx', ['ssg', 'build'], site);
@@ -78,6 +81,18 @@ describe('a stranger installs the packed packages outside the workspace', () => 
     const app = JSON.parse(readFileSync(path.join(out, 'page-data/app-data.json'), 'utf8'));
     expect(app.compilationHash).toMatch(/^[0-9a-f]{20}$/);
     expect(existsSync(path.join(out, 'page-data/index/page-data.json'))).toBe(true);
+  }, 300_000);
+
+  it('type-checks the new site with the newest TypeScript on the registry too', () => {
+    // the starter pins 5.9 (checked above); a stranger who upgrades gets the registry's newest
+    const newest = run('npm', ['view', 'typescript', 'version'], home).trim();
+    const ts = path.join(home, 'ts-newest');
+    mkdirSync(ts);
+    writeFileSync(path.join(ts, 'package.json'), '{"private":true}');
+    run('npm', ['install', `typescript@${newest}`], ts);
+    const tsc = path.join(ts, 'node_modules/.bin/tsc');
+    expect(run(tsc, ['--version'], site)).toContain(newest);
+    expect(run(tsc, ['--noEmit', '-p', '.'], site)).toBe('');
   }, 300_000);
 
   it('type-checks a consumer of @ssg/loader, @ssg/loader/contract and @ssg/cli/runtime with strict nodenext', () => {

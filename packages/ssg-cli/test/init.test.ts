@@ -10,7 +10,6 @@ import { queryHash } from '../src/site/index.ts';
 import { listFiles, readJson, tempDir } from './helpers.ts';
 
 const PACKAGE_DIR = path.resolve(import.meta.dirname, '..');
-const { version } = readJson(path.join(PACKAGE_DIR, 'package.json')) as { version: string };
 const require = createRequire(import.meta.url);
 
 const STARTER_FILES = [
@@ -18,6 +17,7 @@ const STARTER_FILES = [
   'README.md',
   'content/site.json',
   'package.json',
+  'public/favicon.svg',
   'src/browser.ts',
   'src/content.ts',
   'src/layout.tsx',
@@ -56,7 +56,7 @@ function linkDependencies(siteDir: string): void {
 }
 
 describe('ssg init', () => {
-  it('writes exactly the starter files, with the folder name and this version of @ssg/cli', async () => {
+  it('writes exactly the starter files, with the folder name and @ssg/cli as this one was installed', async () => {
     const dir = path.join(tempDir('ssg-init-'), 'My Site');
     const result = await init({ dir });
     expect(result).toEqual({ dir, files: STARTER_FILES, overwritten: [] });
@@ -64,7 +64,11 @@ describe('ssg init', () => {
     const pkg = readJson(path.join(dir, 'package.json')) as StarterPackage;
     expect(pkg.name).toBe('my-site');
     expect(pkg.type).toBe('module');
-    expect(pkg.dependencies['@ssg/cli']).toBe(`^${version}`);
+    // run from this repository's folder, not installed: the site installs that folder
+    expect(pkg.dependencies['@ssg/cli']).toBe(`file:${realpathSync(PACKAGE_DIR)}`);
+    expect(pkg.dependencies['@ssg/loader']).toBe(
+      `file:${realpathSync(path.join(PACKAGE_DIR, '../loader'))}`,
+    );
     expect(pkg.scripts).toEqual({
       dev: 'ssg dev',
       build: 'ssg build',

@@ -23,6 +23,7 @@ import { collectRoutes } from '../routes/index.ts';
 import { contentTypeOf } from '../serve/content-types.ts';
 import { listenOnFreePort } from '../serve/listen.ts';
 import { isDotPath, realPathInside } from '../serve/published.ts';
+import { unregisteringWorker } from '../service-worker/index.ts';
 import { escapeHtml } from '../shared/html.ts';
 import { type MatchPath, matchedPageFile, matchPathsOf } from '../shared/match-path-list.ts';
 import type { SiteDefinition } from '../site/index.ts';
@@ -136,7 +137,8 @@ export async function dev(
     const { content, images, files } = await loadContent(site, imageServiceOf(site, false));
     const stamps = await stampsOf(setup.contentDir, files);
     const routes = collectRoutes(site, content);
-    const made = { ...site, content, routes, client: DEV_CLIENT };
+    // No worker in dev: a precache of one moment's files would hide every later edit.
+    const made = { ...site, serviceWorker: false, content, routes, client: DEV_CLIENT };
     const rendered = await renderPages(made);
     return {
       files: outputFiles({ ...made, rendered }),
@@ -150,6 +152,16 @@ export async function dev(
   /** A page, its JSON, an image or an asset file; `refused`: the 404 page (a path `ssg serve` would not publish). */
   const answer = async (req: IncomingMessage, res: ServerResponse, refused = false) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === SW_PATH && !refused) {
+      // a worker left on this origin by `ssg serve` checks for an update here: it removes itself
+      res
+        .writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-store',
+        })
+        .end(unregisteringWorker('dev'));
+      return;
+    }
     try {
       if (await contentChanged(output)) invalidate();
       output ??= render();
@@ -215,6 +227,8 @@ export async function dev(
     },
   };
 }
+
+const SW_PATH = '/sw.js';
 
 /** Vite serves the browser code itself: the pages load its entry, and it injects each module's CSS. */
 const DEV_CLIENT: ClientBundle = {

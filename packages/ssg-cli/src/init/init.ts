@@ -1,9 +1,11 @@
 /** `ssg init DIR`: writes the starter site (templates/starter) into a new or empty folder. */
 import { lstat, mkdir, readdir, readFile, readlink, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SsgError } from '../errors.ts';
 import { writeAtomic } from '../write-atomic.ts';
+import { installSpec } from './install-source.ts';
 
 export interface InitOptions {
   /** The folder to write the site into; made if missing. */
@@ -42,7 +44,7 @@ const RENAMED: Record<string, string> = { _gitignore: '.gitignore' };
 export async function init(options: InitOptions): Promise<InitResult> {
   const dir = path.resolve(options.dir);
   await checkTarget(dir, options.force ?? false);
-  const version = await cliVersion();
+  const specs = await dependencySpecs();
   // Everything is read and prepared before the first write, so a failure writes nothing.
   const files = await Promise.all(
     (await listFiles(TEMPLATE_DIR)).map(async (from) => {
@@ -50,7 +52,7 @@ export async function init(options: InitOptions): Promise<InitResult> {
       const contents = await readFile(path.join(TEMPLATE_DIR, from));
       return {
         to,
-        contents: to === 'package.json' ? sitePackageJson(contents, dir, version) : contents,
+        contents: to === 'package.json' ? sitePackageJson(contents, dir, specs) : contents,
       };
     }),
   );
@@ -155,15 +157,49 @@ function targetName(templateFile: string): string {
   return renamed ? path.posix.join(path.posix.dirname(templateFile), renamed) : templateFile;
 }
 
-/** The starter's package.json with the site's name and this version of @ssg/cli. */
-function sitePackageJson(template: Buffer, dir: string, version: string): string {
+/** The starter's package.json with the site's name and the specs of the framework's packages. */
+function sitePackageJson(template: Buffer, dir: string, specs: Record<string, string>): string {
   const pkg = JSON.parse(template.toString('utf8')) as {
     name: string;
     dependencies: Record<string, string>;
   };
   pkg.name = packageNameOf(path.basename(dir));
-  pkg.dependencies['@ssg/cli'] = `^${version}`;
+  pkg.dependencies = Object.fromEntries(
+    Object.entries({ ...pkg.dependencies, ...specs }).sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
   return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/**
+ * @ssg/cli as the running one was installed (registry, tarball or folder), and @ssg/loader
+ * beside it when that came from a tarball or folder: the registry has no version of it to give.
+ */
+async function dependencySpecs(): Promise<Record<string, string>> {
+  const specs: Record<string, string> = {
+    '@ssg/cli': installSpec('@ssg/cli', PACKAGE_DIR, await cliVersion()),
+  };
+  const loaderDir = await loaderPackageDir();
+  if (loaderDir) {
+    const spec = installSpec('@ssg/loader', loaderDir, '');
+    if (spec.startsWith('file:')) specs['@ssg/loader'] = spec;
+  }
+  return specs;
+}
+
+/** The folder of the @ssg/loader this CLI imports: the nearest above its entry whose package.json names it. */
+async function loaderPackageDir(): Promise<string | undefined> {
+  let entry: string;
+  try {
+    entry = createRequire(path.join(PACKAGE_DIR, 'package.json')).resolve('@ssg/loader');
+  } catch {
+    return undefined;
+  }
+  for (let dir = path.dirname(entry); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const pkg = await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => undefined);
+    if (pkg !== undefined && (JSON.parse(pkg) as { name?: unknown }).name === '@ssg/loader')
+      return dir;
+  }
+  return undefined;
 }
 
 /** A valid npm package name from a folder name: `My Site!` → `my-site`. */

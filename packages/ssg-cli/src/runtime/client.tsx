@@ -5,13 +5,37 @@ import {
   type PageResources,
   readCompilationHash,
   registerServiceWorker,
+  type SsgLoader,
 } from '@ssg/loader';
+import { pageDataUrl } from '@ssg/loader/contract';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import type { BootData } from '../browser/boot-data.ts';
 import type { BrowserDefinition } from '../site/index.ts';
 import { App } from './app.tsx';
 import { ROOT_ID } from './client-constants.ts';
 import type { TrailingSlash } from './paths.ts';
+
+const NOT_FOUND = '/404.html';
+
+/**
+ * Whether this document is the 404 page the host answered an unknown path with: its boot data
+ * names the 404 page's page-data.
+ */
+function isNotFoundDocument(): boolean {
+  const boot = document.getElementById(`${ROOT_ID}-boot`)?.textContent;
+  if (!boot) return false;
+  return (JSON.parse(boot) as BootData).data.includes(pageDataUrl(NOT_FOUND));
+}
+
+/**
+ * The resources of the page at `path`. Where the host already answered with the 404 page, that
+ * page is loaded for it: asking the path's page-data and HEAD again would only fail twice more.
+ */
+async function startAt(loader: SsgLoader, path: string): Promise<PageResources> {
+  if (path === NOT_FOUND || !isNotFoundDocument()) return loader.start(path);
+  return { ...(await loader.start(NOT_FOUND)), path, status: 'not-found' };
+}
 
 /**
  * The browser entry: asks the loader for the current page's resources, then hydrates the server
@@ -34,7 +58,7 @@ export async function startClient(browser: BrowserDefinition): Promise<void> {
   });
   let initial: PageResources;
   try {
-    initial = await loader.start(window.location.pathname);
+    initial = await startAt(loader, window.location.pathname);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     return;

@@ -124,8 +124,7 @@ export async function generateServiceWorker(ctx: ServiceWorkerInput): Promise<st
   const compilationHash = ctx.compilationHash;
   const swFile = path.join(ctx.stagingDir, 'sw.js');
   if (!ctx.serviceWorker) {
-    const code = fillIn(browserCode('swOff'), { 'self.__SSG_SW__': { build: compilationHash } });
-    await writeFile(swFile, `// build ${compilationHash}\n${code}`);
+    await writeFile(swFile, unregisteringWorker(compilationHash));
     return ['sw.js'];
   }
   const { offlineHtml } = ctx;
@@ -142,6 +141,12 @@ export async function generateServiceWorker(ctx: ServiceWorkerInput): Promise<st
   });
   await writeFile(swFile, `// build ${compilationHash}\n${code}`);
   return ['sw.js', OFFLINE_PAGE];
+}
+
+/** sw.js that replaces a worker of this origin, deletes its caches and unregisters (src/browser/sw-off.ts). */
+export function unregisteringWorker(compilationHash: string): string {
+  const code = fillIn(browserCode('swOff'), { 'self.__SSG_SW__': { build: compilationHash } });
+  return `// build ${compilationHash}\n${code}`;
 }
 
 /** The worker's code with each placeholder (found exactly once) replaced by its value as JSON. */

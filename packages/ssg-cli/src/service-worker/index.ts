@@ -8,5 +8,6 @@ export {
   md5,
   precachedPageFiles,
   type ServiceWorkerInput,
+  unregisteringWorker,
 } from './generate-service-worker.ts';
 export { offlinePageOf } from './offline-page.ts';

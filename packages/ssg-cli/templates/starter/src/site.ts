@@ -7,6 +7,9 @@ import { type PageText, type SiteContent, siteQuery } from './content.ts';
 
 const FILE = 'site.json';
 
+/** In every page's head: without it, browsers ask for /favicon.ico and log its 404 (public/ is copied to the site's root). */
+const ICON = { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' };
+
 /** Checks that `value` is a non-empty string; otherwise records where and how to fix it. */
 function text(value: unknown, at: string, issues: ContentIssue[]): string {
   if (typeof value === 'string' && value.trim() !== '') return value;
@@ -72,24 +75,25 @@ export default defineSite<SiteContent>({
       head: {
         title: content.title,
         meta: [{ name: 'description', content: content.description }],
+        link: [ICON],
       },
     },
     {
       path: '/about/',
       component: 'about',
       data: content.pages.about,
-      head: { title: `${content.pages.about.heading} | ${content.title}` },
+      head: { title: `${content.pages.about.heading} | ${content.title}`, link: [ICON] },
     },
     // Every site has these two: the browser shows them for unknown paths and failed loads.
     {
       path: '/404.html',
       component: 'notFound',
-      head: { title: `Page not found | ${content.title}` },
+      head: { title: `Page not found | ${content.title}`, link: [ICON] },
     },
     {
       path: '/500.html',
       component: 'serverError',
-      head: { title: `Server error | ${content.title}` },
+      head: { title: `Server error | ${content.title}`, link: [ICON] },
     },
   ],
   staticQueries: [siteQuery],

@@ -1,0 +1,138 @@
+// Real: `ssg init`'s starter, the compiled CLI's build, `ssg serve` and `ssg dev` (Vite), Debian Chromium. Faked: npm install (the workspace's packages are linked into the site's node_modules).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build, dev, serve } from '@ssg/cli';
+import type { HTTPResponse, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, type LaunchedBrowser, launchChromium } from '../support/browser.ts';
+import { REPO } from '../support/site-build.ts';
+
+const CLI_DIR = path.join(REPO, 'packages/ssg-cli');
+
+/** What `npm install` gives the new site: @ssg/cli, React and the types, from the workspace. */
+function linkDependencies(site: string): void {
+  const dirOf = (name: string, from: string) =>
+    path.dirname(createRequire(path.join(from, 'x.js')).resolve(`${name}/package.json`));
+  const link = (name: string, target: string) => {
+    const at = path.join(site, 'node_modules', name);
+    mkdirSync(path.dirname(at), { recursive: true });
+    symlinkSync(realpathSync(target), at, 'dir');
+  };
+  link('@ssg/cli', CLI_DIR);
+  for (const name of ['react', 'react-dom']) link(name, dirOf(name, CLI_DIR));
+}
+
+/** The starter's pages a visitor opens by address (the 404 page at an unknown path), and the status each answers with. */
+const PAGES = [
+  { path: '/', status: 200 },
+  { path: '/about/', status: 200 },
+  { path: '/no-such-page/', status: 404 },
+];
+
+interface Visit {
+  consoleErrors: string[];
+  pageErrors: string[];
+  /** Requests that failed or answered 400 or more, but the page's own document. */
+  failed: string[];
+}
+
+/** Opens `url` in a fresh tab, waits for hydration and a quiet network, and lists what went wrong. */
+async function visit(chromium: LaunchedBrowser, url: string, status: number): Promise<Visit> {
+  const page: Page = await chromium.browser.newPage();
+  const seen: Visit = { consoleErrors: [], pageErrors: [], failed: [] };
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    // the 404 page's own document answers 404 on purpose; Chromium logs that as an error
+    if (status === 404 && m.location().url === url && /\b404\b/.test(m.text())) return;
+    seen.consoleErrors.push(`${m.text()} (${m.location().url ?? ''})`);
+  });
+  page.on('pageerror', (e) => seen.pageErrors.push(e instanceof Error ? e.message : String(e)));
+  page.on('requestfailed', (r) => seen.failed.push(`${r.url()}: ${r.failure()?.errorText}`));
+  page.on('response', (r: HTTPResponse) => {
+    if (r.status() >= 400 && r.url() !== url) seen.failed.push(`${r.url()}: ${r.status()}`);
+  });
+  const response = await page.goto(url, { waitUntil: 'networkidle0' });
+  expect(response?.status()).toBe(status);
+  await hydrated(page);
+  await page.close();
+  return seen;
+}
+
+/** Each page's visit, by path: every page is visited before anything is asserted. */
+async function visitAll(chromium: LaunchedBrowser, base: string): Promise<Record<string, Visit>> {
+  const seen: Record<string, Visit> = {};
+  for (const { path: at, status } of PAGES)
+    seen[at] = await visit(chromium, new URL(at, base).href, status);
+  return seen;
+}
+
+const CLEAN = Object.fromEntries(
+  PAGES.map((p) => [p.path, { consoleErrors: [], pageErrors: [], failed: [] }]),
+);
+
+describe('the starter in Chromium: no console error and no failed request on any page', () => {
+  let site: string;
+  let chromium: LaunchedBrowser;
+
+  beforeAll(async () => {
+    site = path.join(mkdtempSync(path.join(tmpdir(), 'ssg-starter-')), 'site');
+    execFileSync(process.execPath, [path.join(CLI_DIR, 'bin/ssg.mjs'), 'init', site], {
+      stdio: 'pipe',
+    });
+    linkDependencies(site);
+    chromium = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await chromium?.close();
+  });
+
+  it('under ssg serve, on a first visit to every page', async () => {
+    const result = await build({ root: site });
+    const server = await serve({ dir: result.outDir, port: 0, host: '127.0.0.1' });
+    try {
+      expect(await visitAll(chromium, server.url)).toEqual(CLEAN);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('under ssg dev, on a first visit to every page', async () => {
+    const server = await dev({ root: site, port: 0 });
+    try {
+      expect(await visitAll(chromium, server.url)).toEqual(CLEAN);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it("under ssg dev on the address ssg serve used, the serve build's service worker removes itself", async () => {
+    const result = await build({ root: site });
+    const served = await serve({ dir: result.outDir, port: 0, host: '127.0.0.1' });
+    const page = await chromium.browser.newPage();
+    try {
+      await page.goto(served.url, { waitUntil: 'networkidle0' });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+    } finally {
+      await served.close();
+    }
+    const server = await dev({ root: site, port: served.port, strictPort: true });
+    try {
+      // the visit checks the worker for an update: dev's /sw.js is the one that unregisters
+      await page.goto(server.url, { waitUntil: 'networkidle0' });
+      await page.waitForFunction(
+        async () => (await navigator.serviceWorker.getRegistrations()).length === 0,
+      );
+      // the next load comes from dev, no longer through the old worker
+      await page.reload({ waitUntil: 'networkidle0' });
+      expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  }, 120_000);
+});
