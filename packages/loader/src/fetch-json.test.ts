@@ -23,7 +23,10 @@ describe('fetchJson', () => {
 
   it('answers a 200 with its JSON after one request', async () => {
     const { net, config } = setup(200);
-    await expect(fetchJson(PAGE_DATA_URL, config)).resolves.toEqual({ status: 200, data: { ok: true } });
+    await expect(fetchJson(PAGE_DATA_URL, config)).resolves.toEqual({
+      status: 200,
+      data: { ok: true },
+    });
     expect(net.count(PAGE_DATA_URL)).toBe(1);
   });
 
@@ -105,6 +108,8 @@ describe('fetchJson', () => {
 describe('fetchOk', () => {
   it.each([404, 500])('rejects a %i naming the file', async (status) => {
     const { config } = setup(status);
-    await expect(fetchOk(PAGE_DATA_URL, config)).rejects.toThrow(`${PAGE_DATA_URL} could not be loaded`);
+    await expect(fetchOk(PAGE_DATA_URL, config)).rejects.toThrow(
+      `${PAGE_DATA_URL} could not be loaded`,
+    );
   });
 });
