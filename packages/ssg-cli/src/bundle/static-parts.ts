@@ -64,9 +64,9 @@ const INTERACTIVE_HOOKS: ReadonlySet<string> = new Set([
 /** A JSX event handler prop: `onClick`, `onSubmit`, `onChange`… */
 const HANDLER_PROP = /^on[A-Z]/;
 
-type Node = { type: string; start?: number; [key: string]: unknown };
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+type AstNode = { type: string; start?: number; [key: string]: unknown };
+const isNode = (value: unknown): value is AstNode =>
+  typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
 
 /** What in a static module could only run in the browser: each hook call and handler prop, with its line. */
 export function interactiveUses(program: Program, code: string): string[] {
@@ -77,9 +77,9 @@ export function interactiveUses(program: Program, code: string): string[] {
       for (const s of node.specifiers)
         if (s.type === 'ImportSpecifier' && INTERACTIVE_HOOKS.has(nameOf(s.imported)))
           hookOf.set(s.local.name, nameOf(s.imported));
-  const lineOf = (node: Node) => code.slice(0, node.start ?? 0).split('\n').length;
+  const lineOf = (node: AstNode) => code.slice(0, node.start ?? 0).split('\n').length;
   const uses: string[] = [];
-  const visit = (node: Node): void => {
+  const visit = (node: AstNode): void => {
     if (node.type === 'CallExpression' && isNode(node.callee)) {
       const callee = node.callee;
       const property = isNode(callee.property) ? callee.property : undefined;
@@ -102,7 +102,7 @@ export function interactiveUses(program: Program, code: string): string[] {
         for (const v of value) if (isNode(v)) visit(v);
       } else if (isNode(value)) visit(value);
   };
-  for (const node of program.body) visit(node as unknown as Node);
+  for (const node of program.body) visit(node as unknown as AstNode);
   return uses;
 }
 
