@@ -52,6 +52,9 @@ export const exitCodeOf = (code: ErrorCode): number => (USAGE_CODES.has(code) ? 
  * The one error type of the framework. `message` is a whole sentence naming the value and what
  * is expected; `hint` says how to fix it; content problems carry every issue of the run.
  */
+/** The code each error was made with: bundlers overwrite `code` on errors thrown inside their plugins. */
+const CODES = new WeakMap<SsgError, ErrorCode>();
+
 export class SsgError extends Error {
   override readonly name = 'SsgError';
   readonly code: ErrorCode;
@@ -74,11 +77,17 @@ export class SsgError extends Error {
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.code = code;
+    CODES.set(this, code);
     this.hint = details.hint;
     this.file = details.file;
     this.issues = details.issues ?? [];
     this.trace = details.trace ?? [];
   }
+}
+
+/** The code `error` was made with, whatever a bundler wrote over its `code` since. */
+export function originalCode(error: SsgError): ErrorCode {
+  return CODES.get(error) ?? error.code;
 }
 
 /** Shows a value the way it appears in JSON, shortened: `"1199"`, `42`, `(missing)`. */

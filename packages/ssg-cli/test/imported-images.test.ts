@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'nod
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, dev } from '../src/index.ts';
+import { build, dev, type SsgError } from '../src/index.ts';
 import { listFiles, MINI_SITE, tempDir } from './helpers.ts';
 import { photoJpeg } from './photos.ts';
 
@@ -102,6 +102,8 @@ describe('a broken import', () => {
     expect(String((error as Error).message)).toMatch(
       /The image "..\/photos\/recepção.jpg" imported by src\/pages\/home.tsx was not found\. Check the path/,
     );
+    // the image's own code, not the bundler's (Rolldown overwrites `code` on plugin errors)
+    expect((error as SsgError).code).toBe('IMAGE_NOT_FOUND');
   }, 120_000);
 
   it('names the file, the importer and the fix when the photo is corrupt', async () => {

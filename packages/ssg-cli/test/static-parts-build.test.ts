@@ -45,6 +45,10 @@ export function Intro() {
     expect((error as SsgError).message).toMatch(
       /The static part src\/pages\/intro\.static\.tsx uses `useState` \(line 3\), but .* never hydrated.*Move the interactive part into a component in a file not named \*\.static\.tsx/,
     );
+    // the plugin's own hint, not the bundler's generic one
+    expect((error as SsgError).hint).toBe(
+      'Move the interactive part into a normal component (a file not named *.static.tsx).',
+    );
     expect(snapshot(outDir)).toEqual(before);
   });
 

@@ -7,6 +7,7 @@ import type { InlineConfig, Manifest } from 'vite';
 import { SsgError } from '../errors.ts';
 import { diskError } from '../output/disk-error.ts';
 import { entryChunkOf } from './chunking.ts';
+import { ownError } from './own-error.ts';
 import { ASSETS_DIR, CLIENT_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
 
 export { ASSETS_DIR };
@@ -88,6 +89,7 @@ export async function viteClientBundle(input: ClientBundleInput): Promise<Client
     // a full disk is not the site code's fault: it gets the output's message and hint
     throw (
       diskError(error, input.outDir) ??
+      ownError(error) ??
       new SsgError(
         'BUNDLE_FAILED',
         `The browser bundle failed: ${error instanceof Error ? error.message : String(error)}`,

@@ -10,6 +10,7 @@ import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InlineConfig, Rolldown } from 'vite';
 import { SsgError } from '../errors.ts';
+import { ownError } from './own-error.ts';
 import { SERVER_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
 
 export interface ServerBundle {
@@ -80,6 +81,8 @@ export async function buildServerBundle(input: ServerBundleInput): Promise<Serve
 
 /** A compile error of the site's code, naming the file and line. */
 function bundleError(error: unknown): SsgError {
+  const own = ownError(error);
+  if (own) return own;
   const e = error as {
     message?: string;
     id?: string;
