@@ -49,18 +49,21 @@ export function brokenLinkWarnings({ pages, files, matchPaths }: LinkCheckInput)
   const list = [...pages];
   const pagePaths = new Set(list.map((p) => p.path));
   const fileSet = new Set(files);
-  const verdicts = new Map<string, boolean>();
+  // an absolute href means the same on every page: resolved and answered once (most links)
+  const verdicts = new Map<string, { target: string; ok: boolean }>();
   // target path → the href as first written and the pages that link to it
   const broken = new Map<string, { href: string; pages: string[] }>();
   for (const page of list)
     for (const href of page.links) {
-      const target = targetOf(href, page.path);
-      let ok = verdicts.get(target);
-      if (ok === undefined) {
-        ok = answered(target, pagePaths, fileSet, matchPaths);
-        verdicts.set(target, ok);
+      const key = href.startsWith('/') && !href.startsWith('//') ? href : `${page.path}\0${href}`;
+      let verdict = verdicts.get(key);
+      if (verdict === undefined) {
+        const target = targetOf(href, page.path);
+        verdict = { target, ok: answered(target, pagePaths, fileSet, matchPaths) };
+        verdicts.set(key, verdict);
       }
-      if (ok) continue;
+      if (verdict.ok) continue;
+      const { target } = verdict;
       const seen = broken.get(target);
       if (!seen) broken.set(target, { href, pages: [page.path] });
       else if (seen.pages.at(-1) !== page.path) seen.pages.push(page.path);
