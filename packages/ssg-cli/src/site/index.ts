@@ -8,7 +8,12 @@
 import type { HeadTags } from '@ssg/loader/contract';
 import type { ComponentType, ReactNode } from 'react';
 import type { ImageService } from '../image/types.ts';
-import type { ComponentLoaderMap, ComponentRegistry, DataField } from './typed-routes.ts';
+import type {
+  ComponentLoaderMap,
+  ComponentRegistry,
+  DataField,
+  SliceDataField,
+} from './typed-routes.ts';
 
 export { type ContentJson, MAX_CONTENT_DEPTH, parseContentJson } from './content-json.ts';
 export type {
@@ -18,6 +23,7 @@ export type {
   ComponentModule,
   ComponentRegistry,
   DataField,
+  SliceDataField,
 } from './typed-routes.ts';
 export { type UrlRules, urlProblem } from './url-problem.ts';
 export type { HeadTags };
@@ -97,11 +103,7 @@ export type SiteSlice<Registry extends ComponentRegistry | undefined = undefined
     ? {
         [Name in keyof Registry & string]: Omit<SliceDefinition, 'component' | 'data'> & {
           component: Name;
-        } & (unknown extends Registry[Name]
-            ? { data?: Registry[Name] }
-            : undefined extends Registry[Name]
-              ? { data?: Registry[Name] }
-              : { data: Registry[Name] });
+        } & SliceDataField<Registry[Name]>;
       }[keyof Registry & string]
     : SliceDefinition;
 

@@ -68,3 +68,10 @@ export type DataField<Data> = unknown extends Data
   : undefined extends Data
     ? { data?: Data; loadData?: never } | { loadData: () => Data; data?: never }
     : { data: Data; loadData?: never } | { loadData: () => Data; data?: never };
+
+/** A slice's `data` as its component takes it (slices have no `loadData`). */
+export type SliceDataField<Data> = unknown extends Data
+  ? { data?: Data }
+  : undefined extends Data
+    ? { data?: Data }
+    : { data: Data };
