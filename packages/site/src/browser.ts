@@ -1,9 +1,11 @@
 /** The clinic site in the browser: the shared frame, one lazily loaded chunk per page and slice, and the route hooks. */
-import { defineBrowser } from '@ssg/cli/site';
+import { type ComponentLoaders, defineBrowser } from '@ssg/cli/site';
 import { SiteLayout } from './components/frame.tsx';
 import { schedulePageView, trackEvent } from './lib/analytics.ts';
+import type { SiteComponents } from './lib/page-data.ts';
 
-export default defineBrowser({
+// Checked against SiteComponents: every component there, none else, each taking its data.
+export default defineBrowser<ComponentLoaders<SiteComponents>>({
   // The frame every page shares, mounted once and kept across client navigations.
   layout: SiteLayout,
   components: {

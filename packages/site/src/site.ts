@@ -13,6 +13,7 @@ import { loadContent } from './content/load-content.ts';
 import { processPhotos } from './content/photos.ts';
 import type { Content } from './content/schema.ts';
 import { makeShareCard } from './content/share-card.ts';
+import type { SiteComponents } from './lib/page-data.ts';
 import { staticQueries } from './queries.ts';
 import { footerView } from './routes/footer-view.ts';
 import { routeTable } from './routes/route-table.ts';
@@ -22,7 +23,7 @@ const fontsDir = path.dirname(
   require.resolve('@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2'),
 );
 
-export default defineSite<Content>({
+export default defineSite<Content, SiteComponents>({
   brands: BRANDS,
   async loadContent(input) {
     const result = await loadContent(input);

@@ -154,3 +154,17 @@ export interface FooterData {
   social: SocialLinks;
   badge: { type: BadgeKind; label?: string };
 }
+
+/**
+ * Each component of browser.ts and the data it takes: tsc checks the routes and slices of site.ts
+ * and the components of browser.ts against it, so a route's data is what its page reads.
+ */
+export interface SiteComponents {
+  home: HomeData;
+  services: ServicesData;
+  gallery: GalleryData;
+  contact: ContactData;
+  notFound: ErrorPageData;
+  serverError: ErrorPageData;
+  footer: FooterData;
+}

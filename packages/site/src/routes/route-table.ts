@@ -3,11 +3,11 @@
  * shows (the views are built in the files beside this one).
  */
 import { imagePreload } from '@ssg/cli/image';
-import type { HeadTags, RouteDefinition } from '@ssg/cli/site';
+import type { HeadTags, SiteRoute } from '@ssg/cli/site';
 import type { Content } from '../content/schema.ts';
 import { fillBrandText, pageHead, unitsJsonLd } from '../content/seo.ts';
 import { HERO_SIZES } from '../lib/image-sizes.ts';
-import type { SitePageContext } from '../lib/page-data.ts';
+import type { SiteComponents, SitePageContext } from '../lib/page-data.ts';
 import { contactView } from './contact-view.ts';
 import { errorView } from './error-view.ts';
 import { galleryView } from './gallery-view.ts';
@@ -22,7 +22,7 @@ const withPreload = (head: HeadTags, link: NonNullable<HeadTags['link']>[number]
 
 const ctx = (pageName?: string): SitePageContext => (pageName ? { pageName } : {});
 
-export function routeTable(c: Content): RouteDefinition[] {
+export function routeTable(c: Content): SiteRoute<SiteComponents>[] {
   const name = c.company.companyName;
   const fill = (t: string) => fillBrandText(c, t);
   const home = homeView(c);

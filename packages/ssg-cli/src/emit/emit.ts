@@ -9,7 +9,9 @@ import type { FileWriter } from '../output/index.ts';
 import type { RenderedPage } from '../render/index.ts';
 import { md5, precachedPageFiles } from '../service-worker/index.ts';
 import type { CspSettings } from '../shared/csp.ts';
+import { matchPathsOf } from '../shared/match-path-list.ts';
 import type { BuildReporter, OutputBytes } from '../types.ts';
+import { brokenLinkWarnings } from './broken-links.ts';
 import { compressesPages } from './compress.ts';
 import { compressedDirOf } from './compress-memo.ts';
 import { leftOutNotes, resolveCopied } from './copied-files.ts';
@@ -77,6 +79,7 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
   await input.images?.ready(); // the images made while the pages rendered, copied below
   const copies = await resolveCopied(copiedFolders(site, input.content, input.images), site);
   const copied = copies.files;
+  const broken = brokenLinks(input, emitted, copied);
   const bytes = await cache.upToDate(compilationHash, emitted, copied, output.same !== undefined);
   if (bytes) {
     const none = {
@@ -85,7 +88,7 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
       linked: new Set<string>(),
       stamps: new Map(),
     };
-    const warnings = [...output.finish(), ...leftOutNotes(copies)];
+    const warnings = [...output.finish(), ...leftOutNotes(copies), ...broken];
     return { compilationHash, bytes, ...none, written: [], upToDate: true, warnings };
   }
   const { stagingDir, compress } = site;
@@ -107,7 +110,7 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
   const where = { stagingDir, compress, copied, reuse, compressedDir };
   const write = { ...input, ...where, client, kept, precachedPages };
   const written = await writeOutput(output, write);
-  const finished = [...output.finish(patch && unchangedAt), ...leftOutNotes(copies)];
+  const finished = [...output.finish(patch && unchangedAt), ...leftOutNotes(copies), ...broken];
   const inline = inlineRecorder(patch ? cache.lastInline() : undefined);
   const pages = input.rendered.pages.map((page) => ({
     route: page.route,
@@ -132,6 +135,21 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
     inline: inline.record(),
     warnings,
   };
+}
+
+/** Every page's site links checked against the pages, client-only routes and files of this output. */
+function brokenLinks(
+  input: EmitInput,
+  emitted: readonly string[],
+  copied: ReadonlyArray<{ to: string }>,
+): string[] {
+  const { pages } = input.rendered;
+  const files = [...emitted, ...copied.map((c) => c.to), ...input.client.files];
+  return brokenLinkWarnings({
+    pages: pages.map((page) => ({ path: page.route.path, links: page.links })),
+    files: files.map((name) => name.replace(/^\/+/, '')),
+    matchPaths: matchPathsOf(input.routes.routes),
+  });
 }
 
 /**

@@ -19,6 +19,8 @@ export interface SavedPage extends Omit<PageOutput, 'html' | 'staticHtml'> {
   body: BodyRef;
   /** The page's static parts' HTML (`PageOutput.staticHtml` as JSON), when it has any. */
   statics?: BodyRef;
+  /** The site hrefs of its links (`StoredOutput.links`): a reused page's links are checked unread. */
+  links: string[];
 }
 
 export interface SavedClient {
@@ -56,7 +58,7 @@ export interface SavedState {
   last?: LastBuild;
 }
 
-const VERSION = 5;
+const VERSION = 6; // 6: pages keep their links
 const CACHE_DIR = 'node_modules/.ssg/incremental';
 
 /** The cache file of an output folder (tests delete it to compare with a build from scratch). */

@@ -31,7 +31,7 @@ const asOutput = (stored: StoredOutput | undefined) =>
 /** A build that stored `route`'s output, and the pages it saved. */
 function stored(data: unknown) {
   const first = new PageCache({}, 'code', 'always', bodies);
-  first.forRender(inputs(data)).store(route, route.data, output);
+  first.forRender(inputs(data)).store(route, route.data, output, []);
   return Object.fromEntries(first.pages);
 }
 
@@ -63,7 +63,7 @@ describe('PageCache', () => {
   it("keeps a page's static parts' HTML when it reuses the page (page-data needs it for client navigation)", () => {
     const withParts: PageOutput = { ...output, staticHtml: { 'hero:0': '<h1>Olá</h1>' } };
     const first = new PageCache({}, 'code', 'always', bodies);
-    first.forRender(inputs('x')).store(route, route.data, withParts);
+    first.forRender(inputs('x')).store(route, route.data, withParts, []);
     const next = new PageCache(Object.fromEntries(first.pages), 'code', 'always', bodies);
     expect(next.forRender(inputs('x')).reuse(route)?.staticHtml).toEqual(withParts.staticHtml);
   });
@@ -83,7 +83,7 @@ describe('PageCache', () => {
     const first = new PageCache({}, 'code', 'always', bodies);
     expect(first.forRender(inputs('x')).reuse(lazy)).toBe(undefined);
     expect(reads).toEqual([]); // nothing kept before: no read to make a key
-    first.forRender(inputs('x')).store(lazy, { title }, output);
+    first.forRender(inputs('x')).store(lazy, { title }, output, []);
     const saved = Object.fromEntries(first.pages);
     expect(
       asOutput(new PageCache(saved, 'code', 'always', bodies).forRender(inputs('x')).reuse(lazy)),

@@ -75,6 +75,7 @@ export class PageCache {
     const stored = (entry: SavedPage, staticHtml?: PageOutput['staticHtml']): StoredOutput => ({
       staticQueryHashes: entry.staticQueryHashes,
       slicesMap: entry.slicesMap,
+      links: entry.links,
       body: () => store.get(entry.body),
       ...(staticHtml ? { staticHtml } : {}),
     });
@@ -89,7 +90,7 @@ export class PageCache {
         this.reused++;
         return stored(kept, kept.statics && JSON.parse(store.get(kept.statics)));
       },
-      store: (route, data, output) => {
+      store: (route, data, output, links) => {
         const { staticQueryHashes, slicesMap } = output;
         const entry: SavedPage = {
           key: keyOf(route, data),
@@ -97,6 +98,7 @@ export class PageCache {
           staticQueryHashes,
           slicesMap,
           body: store.put(output.html),
+          links: [...links],
         };
         if (output.staticHtml) entry.statics = store.put(JSON.stringify(output.staticHtml));
         this.pages.set(route.path, entry);

@@ -7,6 +7,7 @@ import { type Fault, faultPoint } from '../shared/fault.ts';
 import { matchPathsOf } from '../shared/match-path-list.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { BuildReporter } from '../types.ts';
+import { pageLinks } from './page-links.ts';
 import { type PageJob, type PageOutput, renderInParallel, workerCount } from './render-workers.ts';
 import {
   chunkNameOf,
@@ -72,8 +73,10 @@ export async function renderPages(ctx: RenderInput, reuse?: RenderReuse): Promis
   // others are rendered (on worker threads too when there are many); each body goes to the
   // cache's store as it arrives, so no page's HTML stays in memory (see renderedPage).
   const cache = reuse?.forRender({ queries, slices: renderedSlices });
-  const keep = (route: RouteDefinition, data: unknown, out: PageOutput): StoredOutput =>
-    cache ? cache.store(route, data, out) : { ...out, body: () => out.html };
+  const keep = (route: RouteDefinition, data: unknown, out: PageOutput): StoredOutput => {
+    const links = pageLinks(out.html);
+    return cache ? cache.store(route, data, out, links) : { ...out, links, body: () => out.html };
+  };
   const { routes } = ctx.routes;
   const outputs = new Array<StoredOutput | undefined>(routes.length);
   const missing: number[] = [];

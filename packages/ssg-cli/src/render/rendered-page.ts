@@ -29,6 +29,8 @@ export interface RenderedPage {
   html(compilationHash: string): string;
   /** The hashes of the document's inline scripts and styles, for its Content-Security-Policy. */
   inline(): InlineSources;
+  /** The site hrefs of the page's `<a>` elements, for the broken-link check (emit/broken-links.ts). */
+  links: readonly string[];
 }
 
 export interface RenderedSlice {
@@ -101,6 +103,7 @@ export function renderedPage(
     html: make,
     inline: () =>
       inline ?? pageDocument({ ...document, body: out.body(), compilationHash: '' }).inline,
+    links: out.links,
   };
 }
 

@@ -13,6 +13,8 @@ export interface RenderInputs {
 /** A page's render output with its body read from the store when asked for. */
 export interface StoredOutput extends Omit<PageOutput, 'html'> {
   body(): string;
+  /** The site hrefs of the page's links (page-links.ts), kept so a reused page is not read for them. */
+  links: readonly string[];
 }
 
 /** The cache as one render sees it: a page's previous output, and this build's to keep. */
@@ -23,7 +25,12 @@ export interface PageReuse {
    */
   reuse(route: RouteDefinition): StoredOutput | undefined;
   /** This build's render of a page from `data`, for the next build; its body goes to the store. */
-  store(route: RouteDefinition, data: unknown, output: PageOutput): StoredOutput;
+  store(
+    route: RouteDefinition,
+    data: unknown,
+    output: PageOutput,
+    links: readonly string[],
+  ): StoredOutput;
 }
 
 /** What stage "render" asks of the incremental cache. */

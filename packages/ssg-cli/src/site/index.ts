@@ -8,8 +8,23 @@
 import type { HeadTags } from '@ssg/loader/contract';
 import type { ComponentType, ReactNode } from 'react';
 import type { ImageService } from '../image/types.ts';
+import type {
+  ComponentLoaderMap,
+  ComponentRegistry,
+  DataField,
+  SliceDataField,
+} from './typed-routes.ts';
 
 export { type ContentJson, MAX_CONTENT_DEPTH, parseContentJson } from './content-json.ts';
+export type {
+  ComponentDataOf,
+  ComponentLoaderMap,
+  ComponentLoaders,
+  ComponentModule,
+  ComponentRegistry,
+  DataField,
+  SliceDataField,
+} from './typed-routes.ts';
 export { type UrlRules, urlProblem } from './url-problem.ts';
 export type { HeadTags };
 
@@ -33,7 +48,7 @@ export type ContentResult<Content> =
 export interface RouteDefinition<Data = unknown> {
   /** Canonical path: `/`, `/about/`, `/404.html`, `/500.html`. */
   path: string;
-  /** Key of the component in the browser definition's `components`. */
+  /** Key of the component in the browser definition's `components` (checked by `tsc` in a typed site: `SiteRoute`). */
   component: string;
   /** The page's data (page-data `result.data`), selected from content. Keep it small. */
   data?: Data;
@@ -66,6 +81,32 @@ export interface SliceDefinition<Data = unknown> {
   sliceContext?: Record<string, unknown>;
 }
 
+/**
+ * A route of a typed site: its `component` one of the registry's names and its `data` what that
+ * component's props take. Without a registry (`undefined`), any `RouteDefinition`.
+ */
+export type SiteRoute<Registry extends ComponentRegistry | undefined = undefined> =
+  Registry extends ComponentRegistry
+    ? {
+        [Name in keyof Registry & string]: Omit<
+          RouteDefinition,
+          'component' | 'data' | 'loadData'
+        > & {
+          component: Name;
+        } & DataField<Registry[Name]>;
+      }[keyof Registry & string]
+    : RouteDefinition;
+
+/** A slice of a typed site, checked as `SiteRoute` is (no `loadData`: slices are few). */
+export type SiteSlice<Registry extends ComponentRegistry | undefined = undefined> =
+  Registry extends ComponentRegistry
+    ? {
+        [Name in keyof Registry & string]: Omit<SliceDefinition, 'component' | 'data'> & {
+          component: Name;
+        } & SliceDataField<Registry[Name]>;
+      }[keyof Registry & string]
+    : SliceDefinition;
+
 /** A file the build writes besides pages (sitemap.xml, robots.txt, …). */
 export interface ExtraFile {
   /** Output-relative path, e.g. `sitemap.xml`. */
@@ -81,7 +122,15 @@ export interface BuildInfo<Content> {
   trailingSlash: 'always' | 'never' | 'ignore';
 }
 
-export interface SiteDefinition<Content> {
+/**
+ * `Registry` types the routes and slices (`SiteRoute`): `ComponentDataOf<typeof browser>` with
+ * `import type browser from './browser.ts'`, or a registry of its own. Left out, a component is
+ * any string, checked only when the build runs.
+ */
+export interface SiteDefinition<
+  Content,
+  Registry extends ComponentRegistry | undefined = undefined,
+> {
   /**
    * Brands the site builds for, one at a time (`ssg build --brand NAME`); the first is the
    * default. Leave out for a site with one face; `brand` is then `default`.
@@ -95,9 +144,9 @@ export interface SiteDefinition<Content> {
     images: ImageService;
   }): Promise<ContentResult<Content>>;
   /** Every page of the site. */
-  routes(content: Content): RouteDefinition[];
+  routes(content: Content): SiteRoute<Registry>[];
   /** Parts shared by pages, rendered once (e.g. the footer). */
-  slices?(content: Content): SliceDefinition[];
+  slices?(content: Content): SiteSlice<Registry>[];
   /** Every static query the site's components may use. */
   staticQueries: ReadonlyArray<StaticQuery<Content, unknown>>;
   /** Extra output files, e.g. sitemap.xml and robots.txt. */
@@ -120,7 +169,9 @@ export interface SiteDefinition<Content> {
   csp?(content: Content): SiteCspSources;
 }
 
-export function defineSite<Content>(site: SiteDefinition<Content>): SiteDefinition<Content> {
+export function defineSite<Content, Registry extends ComponentRegistry | undefined = undefined>(
+  site: SiteDefinition<Content, Registry>,
+): SiteDefinition<Content, Registry> {
   return site;
 }
 
@@ -181,14 +232,9 @@ export interface RouteUpdate {
   prevLocation: { pathname: string; search: string; hash: string } | null;
 }
 
-/** A page or slice module: default export the component. */
-export interface ComponentModule {
-  default: ComponentType<never>;
-}
-
-export interface BrowserDefinition {
+export interface BrowserDefinition<Components extends ComponentLoaderMap = ComponentLoaderMap> {
   /** Component name → lazy import. Each becomes its own JS chunk. */
-  components: Record<string, () => Promise<ComponentModule>>;
+  components: Components;
   /**
    * Wraps every page, on the server and in the browser, and stays mounted across client
    * navigations: the place for the frame every page shares (header, menu, footer). Import it
@@ -203,6 +249,9 @@ export interface BrowserDefinition {
   progressLabel?: string;
 }
 
-export function defineBrowser(browser: BrowserDefinition): BrowserDefinition {
+/** Keeps the names and component types of `components`, for `ComponentDataOf<typeof browser>`. */
+export function defineBrowser<const Components extends ComponentLoaderMap>(
+  browser: BrowserDefinition<Components>,
+): BrowserDefinition<Components> {
   return browser;
 }

@@ -2,7 +2,14 @@
 // Build time only (Node): reads and checks the content, and lists the pages of the site.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type ContentIssue, defineSite, parseContentJson } from '@ssg/cli/site';
+import {
+  type ComponentDataOf,
+  type ContentIssue,
+  defineSite,
+  parseContentJson,
+} from '@ssg/cli/site';
+// Types only: tsc checks each route's component and data against the pages; the build never loads them here.
+import type browser from './browser.ts';
 import { type PageText, type SiteContent, siteQuery } from './content.ts';
 
 const FILE = 'site.json';
@@ -37,7 +44,7 @@ function page(value: unknown, at: string, issues: ContentIssue[]): PageText {
   };
 }
 
-export default defineSite<SiteContent>({
+export default defineSite<SiteContent, ComponentDataOf<typeof browser>>({
   lang: 'en',
   async loadContent({ contentDir }) {
     let bytes: Uint8Array;
