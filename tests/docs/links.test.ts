@@ -38,15 +38,18 @@ describe('links in the docs', () => {
     expect(broken).toEqual([]);
   });
 
-  it.each(DOCS_FILES)('every section %s names in words (see "X", README, "X") is a heading of it', (file) => {
-    const md = markdownOf(file);
-    // "Deploys" names the heading "Deploys: old tabs keep working"
-    // `(README, "Security headers")` in a package README is that README's own section
-    const missing = [...md.text.matchAll(/\b(?:see|README,) (?:the )?"([^"]+)"/gi)]
-      .map((match) => match[1] ?? '')
-      .filter((name) => !md.headings.some((heading) => heading.startsWith(name)));
-    expect(missing, `sections named in ${file} that it does not have`).toEqual([]);
-  });
+  it.each(DOCS_FILES)(
+    'every section %s names in words (see "X", README, "X") is a heading of it',
+    (file) => {
+      const md = markdownOf(file);
+      // "Deploys" names the heading "Deploys: old tabs keep working"
+      // `(README, "Security headers")` in a package README is that README's own section
+      const missing = [...md.text.matchAll(/\b(?:see|README,) (?:the )?"([^"]+)"/gi)]
+        .map((match) => match[1] ?? '')
+        .filter((name) => !md.headings.some((heading) => heading.startsWith(name)));
+      expect(missing, `sections named in ${file} that it does not have`).toEqual([]);
+    },
+  );
 
   it('no doc points to a numbered section (§N) of a document outside the repository', () => {
     const found = DOCS_FILES.flatMap((file) =>
