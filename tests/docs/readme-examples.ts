@@ -14,9 +14,21 @@ export const PACKAGE_READMES = [
 ];
 
 /** Languages shown as they are; every other block must be TypeScript. */
-export const NOT_TYPESCRIPT = new Set(['sh', 'text', 'html', 'nginx', 'json', 'css']);
+export const NOT_TYPESCRIPT = new Set([
+  'sh',
+  'text',
+  'html',
+  'nginx',
+  'json',
+  'jsonc',
+  'yaml',
+  'md',
+  'markdown',
+  'css',
+  'diff',
+]);
 
-/** `<!-- docs-check: not compiled: REASON -->` just above a fence: the one way to leave a ts block out. */
+/** `<!-- docs-check: not compiled: REASON -->` just above a fence: the one way to leave a ts (or js) block out. */
 const EXCLUDED = /^docs-check: not compiled: (\S.*)$/;
 
 /** A block's first line may name the site file it is (`// src/site.ts`): those share one folder. */
@@ -44,17 +56,17 @@ export function placeBlocks(readmes: readonly string[] = PACKAGE_READMES): Place
     for (const block of readMarkdown(readme).blocks) {
       const where = `${readme}:${block.line - 1}`;
       if (NOT_TYPESCRIPT.has(block.lang)) continue;
+      if (block.marker?.startsWith('docs-check')) {
+        if (!EXCLUDED.test(block.marker))
+          problems.push(`${where}: write the marker as <!-- docs-check: not compiled: REASON -->`);
+        continue;
+      }
       if (block.lang !== 'ts' && block.lang !== 'tsx') {
         problems.push(
           block.lang === ''
             ? `${where}: a fenced block without a language: say ts or tsx (compiled), or ${[...NOT_TYPESCRIPT].join(', ')}`
-            : `${where}: a \`${block.lang}\` block: write the example in TypeScript (ts or tsx), or say ${[...NOT_TYPESCRIPT].join(', ')}`,
+            : `${where}: a \`${block.lang}\` block: write the example in TypeScript (ts or tsx), say ${[...NOT_TYPESCRIPT].join(', ')}, or mark it <!-- docs-check: not compiled: REASON -->`,
         );
-        continue;
-      }
-      if (block.marker?.startsWith('docs-check')) {
-        if (!EXCLUDED.test(block.marker))
-          problems.push(`${where}: write the marker as <!-- docs-check: not compiled: REASON -->`);
         continue;
       }
       const siteFile = SITE_FILE.exec(block.code)?.[1];
