@@ -18,6 +18,10 @@ const FORBIDDEN: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   },
   { pattern: /\bclinic\b/i, why: 'the site of the monorepo, not the package' },
   { pattern: /\bsize\.mjs\b/, why: 'a script the tarball does not hold' },
+  {
+    pattern: /`src\/contract\.ts`/,
+    why: 'a source file of the loader, not shipped: name @ssg/loader/contract',
+  },
 ];
 
 /** The .md files of a package's tarball, relative to its folder. */
