@@ -70,9 +70,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     if (spec.name === 'help') {
       const [topic] = parseArgs(spec, rest).positionals;
       return answer(
-        topic === undefined
-          ? generalHelp(version())
-          : commandHelp({ ...commandOf(topic, manager), manager }),
+        topic === undefined ? generalHelp(version()) : commandHelp(commandOf(topic, manager)),
       );
     }
     // `ssg build --help` asks for help, not for a build; after `--` it is an argument.
