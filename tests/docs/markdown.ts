@@ -1,5 +1,5 @@
 // The parts of a Markdown file the docs tests check: fenced code blocks, headings and links, each with its line.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { REPO } from '../support/site-build.ts';
@@ -30,17 +30,18 @@ export interface MarkdownFile {
   links: MarkdownLink[];
 }
 
-/** The markdown files whose links and anchors must resolve (the brief's list, the starter's README). */
-export const DOCS_FILES = [
+/** The markdown files whose links and anchors must resolve: the READMEs (root, each package's, the starter's), ERRORS.md, docs' pages. */
+export const DOCS_FILES: readonly string[] = [
   'README.md',
-  'packages/ssg-cli/README.md',
-  'packages/loader/README.md',
-  'packages/site/README.md',
+  ...readdirSync(path.join(REPO, 'packages'))
+    .map((pkg) => `packages/${pkg}/README.md`)
+    .filter((file) => existsSync(path.join(REPO, file))),
   'packages/ssg-cli/ERRORS.md',
   'packages/ssg-cli/templates/starter/README.md',
-  'docs/architecture.md',
-  'docs/performance.md',
-];
+  ...readdirSync(path.join(REPO, 'docs'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => `docs/${file}`),
+].sort();
 
 /** A heading's text as GitHub reads it for its anchor: code spans, links and emphasis reduced to their text. */
 const headingText = (raw: string): string =>
