@@ -1,5 +1,5 @@
 /**
- * Byte figures of a built site (design §6): HTML of the home page, its first-load JS per chunk
+ * Byte figures of a built site (the design's budget table): HTML of the home page, its first-load JS per chunk
  * (gzip and brotli, from the script and modulepreload tags of the built HTML), React 19's own
  * floor for comparison, the loader's size, and the page-data envelope overhead.
  */

@@ -99,7 +99,7 @@ function sections(res) {
         kb(b.home.js.raw),
         kb(b.home.js.gzip),
         kb(b.home.js.brotli),
-        Number.isFinite(budget) ? `≤ ${kb(budget)} gzip (floor + 6 KB, design §6)` : '',
+        Number.isFinite(budget) ? `≤ ${kb(budget)} gzip (floor + 6 KB, the design's budget)` : '',
       ]);
       if (b.home.css.files.length)
         rows.push([

@@ -15,9 +15,12 @@ import { createResources } from './resources.ts';
 import type { Loader } from './types.ts';
 import { updateInstalled } from './update-signal.ts';
 
-interface LoaderBase {
-  /** Imports a page or slice component's chunk by name; may reject when the chunk is gone. */
-  loadComponent: (chunkName: string) => Promise<unknown>;
+interface LoaderBase<Component> {
+  /**
+   * Imports a page or slice component's chunk by name; may reject when the chunk is gone. Its
+   * type is the type of `PageResources.component`.
+   */
+  loadComponent: (chunkName: string) => Promise<Component>;
   /** The compilation hash of the build that rendered this HTML (see `readCompilationHash`). */
   compilationHash: string;
   /** True once a newer build is installed. Default: an updated service worker installed. */
@@ -30,12 +33,12 @@ interface LoaderBase {
 }
 
 /** Platform members default to the browser's, tunables to `LOADER_DEFAULTS`. */
-export type LoaderOptions = Partial<Platform & Tunables> &
-  Pick<LoaderBase, 'loadComponent' | 'compilationHash' | 'matchPaths'> &
-  Partial<Pick<LoaderBase, 'updateAvailable'>>;
+export type LoaderOptions<Component = unknown> = Partial<Platform & Tunables> &
+  Pick<LoaderBase<Component>, 'loadComponent' | 'compilationHash' | 'matchPaths'> &
+  Partial<Pick<LoaderBase<Component>, 'updateAvailable'>>;
 
 /** The loader, with what it adds to the `Loader` contract. */
-export interface SsgLoader extends Loader {
+export interface SsgLoader<Component = unknown> extends Loader<Component> {
   /**
    * A chunk failed (a navigation's page chunk, or one a rendered page loads lazily): full
    * navigation to the last known path, once per chunk per session. Returns whether it navigated.
@@ -47,8 +50,10 @@ export interface SsgLoader extends Loader {
 export const RELOAD_KEY = 'ssg-reload';
 export const CHUNK_KEY = 'ssg-chunk:';
 
-export function createLoader(options: LoaderOptions): SsgLoader {
-  const c: Platform & Tunables & LoaderBase = {
+export function createLoader<Component = unknown>(
+  options: LoaderOptions<Component>,
+): SsgLoader<Component> {
+  const c: Platform & Tunables & LoaderBase<Component> = {
     ...browserPlatform(),
     ...LOADER_DEFAULTS,
     updateAvailable: updateInstalled,

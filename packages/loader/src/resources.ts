@@ -9,9 +9,9 @@ import { memo } from './memo.ts';
 import { retry } from './retry.ts';
 import type { LoadedSlice, PageResources } from './types.ts';
 
-export type ResourceConfig = FetchConfig &
+export type ResourceConfig<Component> = FetchConfig &
   Pick<Tunables, 'chunkRetries' | 'chunkRetryPollMs'> & {
-    loadComponent: (chunkName: string) => Promise<unknown>;
+    loadComponent: (chunkName: string) => Promise<Component>;
     /** The site's client-only routes, most specific first (none on most sites). */
     matchPaths?: readonly MatchPath[] | undefined;
   };
@@ -24,13 +24,16 @@ const naming = <T>(p: Promise<T>, name: string, tag: Partial<LoadFailure>) =>
  * Loads and caches everything one page needs: page-data, component, static queries, slices.
  * `drop()` forgets it all (a new build's content is deployed): the next load fetches again.
  */
-export function createResources(o: ResourceConfig, alongside: () => Promise<unknown>) {
+export function createResources<Component>(
+  o: ResourceConfig<Component>,
+  alongside: () => Promise<unknown>,
+) {
   // one promise per page path, file URL (both start with /) or chunk name, shared by all callers
   const cache = new Map<string, Promise<unknown>>();
   const once = memo(cache);
-  const loaded = new Map<string, PageResources>();
+  const loaded = new Map<string, PageResources<Component>>();
   // a load that began before a drop must not put the old build's data back
-  const keep = (path: string, res: PageResources) => {
+  const keep = (path: string, res: PageResources<Component>) => {
     if (cache.has(path)) loaded.set(path, res);
     return res;
   };
@@ -56,12 +59,12 @@ export function createResources(o: ResourceConfig, alongside: () => Promise<unkn
   };
 
   const slice = (name: string) =>
-    once(sliceDataUrl(name), async (): Promise<LoadedSlice> => {
+    once(sliceDataUrl(name), async (): Promise<LoadedSlice<Component>> => {
       const data = await fetchOk<SliceData>(sliceDataUrl(name), o);
       return { data, component: await chunk(data.componentChunkName) };
     });
 
-  const load = (path: string): Promise<PageResources> => {
+  const load = (path: string): Promise<PageResources<Component>> => {
     // a client-only route: the page whose pattern covers the path answers it, at that path
     const owner = pageMatching(o.matchPaths, path);
     if (owner && owner !== path)
@@ -71,10 +74,10 @@ export function createResources(o: ResourceConfig, alongside: () => Promise<unkn
       const fallback = path === '/404.html' || path === '/500.html';
       // a fallback page is loaded after its asker, whose check already ran
       const [r] = await Promise.all([fetchJson<PageData>(url, o), fallback || alongside()]);
-      let res: PageResources;
+      let res: PageResources<Component>;
       if (r.status === 200) {
         const page = r.data;
-        const slices: Record<string, LoadedSlice> = {};
+        const slices: Record<string, LoadedSlice<Component>> = {};
         const staticQueryResults: Record<string, unknown> = {};
         const queries = (hashes: string[] = []) =>
           Promise.all(hashes.map(async (h) => (staticQueryResults[h] = (await query(h)).data)));

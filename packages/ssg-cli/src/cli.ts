@@ -7,6 +7,7 @@ import { commandHelp, generalHelp } from './cli/help.ts';
 import { colorsFor } from './cli/reporter.ts';
 import { closest } from './cli/suggest.ts';
 import { exitCodeOf, formatError, SsgError } from './errors.ts';
+import { type PackageManager, packageManagerOf, ssgCommand } from './shared/package-manager.ts';
 
 /** The version of @ssg/cli. This file is one level below the package folder, as src/cli.ts and as dist/cli.js. */
 export function version(): string {
@@ -23,8 +24,8 @@ const RUN: Record<
   (args: ParsedArgs, io: CliIO) => Promise<number>
 > = { build: runBuild, dev: runDev, serve: runServe, init: runInit };
 
-/** The command a name stands for, or a usage error naming the closest one. */
-function commandOf(name: string): CommandSpec {
+/** The command a name stands for, or a usage error naming the closest one (as `manager` runs it). */
+function commandOf(name: string, manager: PackageManager): CommandSpec {
   const spec = commandNamed(name);
   if (spec) return spec;
   const flag = name.startsWith('-');
@@ -36,8 +37,8 @@ function commandOf(name: string): CommandSpec {
     {
       hint:
         near && !flag
-          ? `Run "ssg ${near} --help" for its options, or "ssg --help" for every command.`
-          : 'Run "ssg --help" to see the commands, and "ssg <command> --help" for the options of one.',
+          ? `Run "${ssgCommand(manager, `${near} --help`)}" for its options, or "${ssgCommand(manager, '--help')}" for every command.`
+          : `Run "${ssgCommand(manager, '--help')}" to see the commands, and "${ssgCommand(manager, '<command> --help')}" for the options of one.`,
     },
   );
 }
@@ -64,10 +65,13 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     }
     if (first === '--help' || first === '-h') return answer(generalHelp(version()));
     if (first === '--version' || first === '-v') return answer(version());
-    const spec = commandOf(first);
+    const manager = packageManagerOf(io.env.npm_config_user_agent);
+    const spec: CommandSpec = { ...commandOf(first, manager), manager };
     if (spec.name === 'help') {
       const [topic] = parseArgs(spec, rest).positionals;
-      return answer(topic === undefined ? generalHelp(version()) : commandHelp(commandOf(topic)));
+      return answer(
+        topic === undefined ? generalHelp(version()) : commandHelp(commandOf(topic, manager)),
+      );
     }
     // `ssg build --help` asks for help, not for a build; after `--` it is an argument.
     const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;

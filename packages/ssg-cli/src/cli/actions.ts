@@ -2,6 +2,12 @@
 import path from 'node:path';
 import { outDirOfConfig } from '../config/out-dir.ts';
 import type { Overwritten } from '../init/init.ts';
+import {
+  installCommand,
+  type PackageManager,
+  packageManagerOf,
+  ssgCommand,
+} from '../shared/package-manager.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { BuildOptions, CompressMode } from '../types.ts';
 import { countOf, type ParsedArgs, portOf, textOf } from './args.ts';
@@ -17,10 +23,11 @@ export interface CliIO {
   cwd: string;
 }
 
-const specOf = (name: string): CommandSpec => {
+/** A command's spec as this run's user types it (its usage hints name their package manager). */
+const specOf = (name: string, io: CliIO): CommandSpec => {
   const spec = commandNamed(name);
   if (!spec) throw new Error(`No command ${name}.`);
-  return spec;
+  return { ...spec, manager: managerOf(io) };
 };
 
 /** A path as the user would type it from where they are. */
@@ -29,11 +36,14 @@ const shown = (dir: string, cwd: string): string => {
   return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? dir : rel;
 };
 
+/** The package manager that ran this command: its hints name the commands its user types. */
+const managerOf = (io: CliIO): PackageManager => packageManagerOf(io.env.npm_config_user_agent);
+
 /** Resolves when the process is told to stop: servers run until Ctrl+C. */
 const forever = (): Promise<number> => new Promise<number>(() => {});
 
 export async function runBuild(args: ParsedArgs, io: CliIO): Promise<number> {
-  const spec = specOf('build');
+  const spec = specOf('build', io);
   const { flags } = args;
   // The command owns its process: React's production build, whose renderToString is ~2.5x faster
   // than the development one (same HTML); Vite's child process inherits it.
@@ -61,7 +71,7 @@ export async function runBuild(args: ParsedArgs, io: CliIO): Promise<number> {
 }
 
 export async function runDev(args: ParsedArgs, io: CliIO): Promise<number> {
-  const spec = specOf('dev');
+  const spec = specOf('dev', io);
   const { flags } = args;
   const { dev } = await import('../dev/dev-server.ts');
   const server = await dev({
@@ -79,22 +89,27 @@ export async function runDev(args: ParsedArgs, io: CliIO): Promise<number> {
 }
 
 export async function runServe(args: ParsedArgs, io: CliIO): Promise<number> {
-  const spec = specOf('serve');
+  const spec = specOf('serve', io);
   const { flags, positionals } = args;
-  const { serve } = await import('../serve/preview-server.ts');
+  const { serveWith } = await import('../serve/preview-server.ts');
   const [dir] = positionals;
-  const server = await serve({
-    dir:
-      dir === undefined
-        ? await outDirOfConfig(
-            path.resolve(io.cwd, textOf(flags.get('root')) ?? '.'),
-            textOf(flags.get('brand')),
-          )
-        : path.resolve(io.cwd, dir),
-    port: portOf(spec, flags.get('port'), 4173),
-    host: flags.get('host'),
-    strictPort: flags.has('strict-port'),
-  });
+  const manager = managerOf(io);
+  const server = await serveWith(
+    {
+      dir:
+        dir === undefined
+          ? await outDirOfConfig(
+              path.resolve(io.cwd, textOf(flags.get('root')) ?? '.'),
+              textOf(flags.get('brand')),
+              manager,
+            )
+          : path.resolve(io.cwd, dir),
+      port: portOf(spec, flags.get('port'), 4173),
+      host: flags.get('host'),
+      strictPort: flags.has('strict-port'),
+    },
+    manager,
+  );
   io.stdout.write(`${servingLines(server, io.cwd).join('\n')}\n`);
   return forever();
 }
@@ -115,15 +130,21 @@ export function servingLines(
 export async function runInit(args: ParsedArgs, io: CliIO): Promise<number> {
   const [dir = ''] = args.positionals;
   const { init } = await import('../init/init.ts');
-  const result = await init({ dir: path.resolve(io.cwd, dir), force: args.flags.has('force') });
-  io.stdout.write(`${initReport(result, io.cwd).join('\n')}\n`);
+  const manager = managerOf(io);
+  const result = await init({
+    dir: path.resolve(io.cwd, dir),
+    force: args.flags.has('force'),
+    packageManager: manager,
+  });
+  io.stdout.write(`${initReport(result, io.cwd, manager).join('\n')}\n`);
   return 0;
 }
 
-/** What `ssg init` prints: the files it wrote, what they replaced, and what to run next. */
+/** What `ssg init` prints: the files it wrote, what they replaced, and what to run next (as `manager` runs it). */
 export function initReport(
   result: { dir: string; files: string[]; overwritten?: ReadonlyArray<Overwritten> },
   cwd: string,
+  manager: PackageManager = 'npm',
 ): string[] {
   const where = shown(result.dir, cwd);
   const overwritten = result.overwritten ?? [];
@@ -141,7 +162,7 @@ export function initReport(
     '',
     'Next steps:',
     ...(where === '.' ? [] : [`  cd ${where.includes(' ') ? JSON.stringify(where) : where}`]),
-    '  npm install',
-    '  npx ssg dev',
+    `  ${installCommand(manager)}`,
+    `  ${ssgCommand(manager, 'dev')}`,
   ];
 }

@@ -1,5 +1,6 @@
 // The argument parser of the commands: flags, values, positionals, usage errors.
 import { SsgError } from '../errors.ts';
+import { ssgCommand } from '../shared/package-manager.ts';
 import type { CommandSpec, FlagSpec } from './commands.ts';
 import { closest } from './suggest.ts';
 
@@ -10,7 +11,7 @@ export interface ParsedArgs {
 }
 
 const helpPointer = (spec: CommandSpec): string =>
-  `Run "ssg ${spec.name} --help" to see its options.`;
+  `Run "${ssgCommand(spec.manager ?? 'npm', `${spec.name} --help`)}" to see its options.`;
 
 /** A usage error of one command, pointing to its help. */
 export const usageError = (spec: CommandSpec, message: string): SsgError =>

@@ -3,6 +3,8 @@
  * mistyped name all read this table. Defaults name the site's config, never a particular site.
  */
 
+import type { PackageManager } from '../shared/package-manager.ts';
+
 export type CommandName = 'build' | 'dev' | 'serve' | 'init' | 'help';
 
 /** `string` takes a value; `boolean` takes none; `optional` takes one or stands alone (`--host`). */
@@ -29,6 +31,8 @@ export interface CommandSpec {
   argument?: { name: string; required: boolean; description: string; default?: string };
   flags: readonly FlagSpec[];
   examples: ReadonlyArray<{ command: string; does: string }>;
+  /** How the user runs ssg, set by the CLI from npm_config_user_agent: usage hints name the command so (npm when unset). */
+  manager?: PackageManager;
 }
 
 const strictPort: FlagSpec = {

@@ -27,7 +27,7 @@ export interface HostConfigWritten {
   reload?: string;
 }
 
-/** The one line a build says when the nginx snippet changed (README, "nginx"). */
+/** The one line a build says when the nginx snippet changed (README, "Deploying"). */
 export const NGINX_RELOAD = `${HOST_DIR}/nginx.conf changed (trailing slash, client-only routes, site address, HSTS or report-only policy): reload nginx (nginx -s reload) once this output is in place; a deploy of pages, code or content alone never needs it.`;
 
 /** Every URL that answers with HTML: each page in its canonical form, its file, the offline page. */

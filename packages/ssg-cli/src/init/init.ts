@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SsgError } from '../errors.ts';
+import { type PackageManager, ssgCommand } from '../shared/package-manager.ts';
 import { writeAtomic } from '../write-atomic.ts';
 import { installSpec } from './install-source.ts';
 
@@ -12,6 +13,8 @@ export interface InitOptions {
   dir: string;
   /** Write into a folder that is not empty: the starter's files are overwritten, others kept. */
   force?: boolean;
+  /** Whose commands the hints name (the CLI's package manager); npm by default. */
+  packageManager?: PackageManager;
 }
 
 export interface InitResult {
@@ -59,6 +62,7 @@ export async function init(options: InitOptions): Promise<InitResult> {
   const overwritten = await clearWay(
     dir,
     files.map((f) => f.to),
+    options.packageManager ?? 'npm',
   );
   // renamed over, never written through: a link at a template's name is replaced, not followed
   for (const file of files) await writeAtomic(path.join(dir, file.to), file.contents);
@@ -72,7 +76,11 @@ export async function init(options: InitOptions): Promise<InitResult> {
  * win over what is there, and a link leading out of the folder must not carry a write to its target.
  * Checked before any write: a file where a folder goes stops init with nothing written.
  */
-async function clearWay(dir: string, files: readonly string[]): Promise<Overwritten[]> {
+async function clearWay(
+  dir: string,
+  files: readonly string[],
+  manager: PackageManager,
+): Promise<Overwritten[]> {
   const overwritten: Overwritten[] = [];
   const folders = new Set<string>();
   for (const file of files)
@@ -93,7 +101,7 @@ async function clearWay(dir: string, files: readonly string[]): Promise<Overwrit
         'USAGE',
         `${path.join(dir, folder)} is a file where the starter writes a folder; nothing was written.`,
         {
-          hint: 'Move or rename that file, then run ssg init again.',
+          hint: `Move or rename that file, then run ${ssgCommand(manager, 'init')} again.`,
         },
       );
   }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { SsgError } from '../errors.ts';
+import { type PackageManager, ssgCommand } from '../shared/package-manager.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { createHandler } from './handler.ts';
 import { listenOnFreePort } from './listen.ts';
@@ -56,11 +57,19 @@ function urlOf(host: string | undefined, port: number): string {
 }
 
 /** A preview of a build with production URL rules: redirects, 404.html with status 404, cache headers. */
-export async function serve(options: ServeOptions): Promise<RunningServer> {
+export function serve(options: ServeOptions): Promise<RunningServer> {
+  return serveWith(options, 'npm');
+}
+
+/** `serve`, its hints naming the commands as `manager` runs them (the CLI's). */
+export async function serveWith(
+  options: ServeOptions,
+  manager: PackageManager,
+): Promise<RunningServer> {
   const dir = path.resolve(options.dir);
   if (!existsSync(path.join(dir, 'index.html'))) {
     throw new SsgError('USAGE', `${dir} holds no build (no index.html).`, {
-      hint: 'Run `pnpm exec ssg build` first, or pass the folder you built into.',
+      hint: `Run \`${ssgCommand(manager, 'build')}\` first, or pass the folder you built into.`,
     });
   }
   const trailingSlash = options.trailingSlash ?? trailingSlashOfBuild(dir);
