@@ -15,15 +15,18 @@ const require = createRequire(import.meta.url);
 const STARTER_FILES = [
   '.gitignore',
   'README.md',
+  'content/posts/hello-markdown.md',
   'content/site.json',
   'package.json',
   'public/favicon.svg',
   'src/browser.ts',
+  'src/collections.ts',
   'src/content.ts',
   'src/layout.tsx',
   'src/pages/about.tsx',
   'src/pages/home.tsx',
   'src/pages/not-found.tsx',
+  'src/pages/post.static.tsx',
   'src/pages/server-error.tsx',
   'src/site.ts',
   'src/styles.css',
@@ -49,7 +52,7 @@ function linkDependencies(siteDir: string): void {
   const packageDirOf = (name: string, from: string) =>
     path.dirname(createRequire(path.join(from, 'x.js')).resolve(`${name}/package.json`));
   link('@ssg/cli', PACKAGE_DIR);
-  for (const name of ['react', 'react-dom']) link(name, packageDirOf(name, PACKAGE_DIR));
+  for (const name of ['react', 'react-dom', 'zod']) link(name, packageDirOf(name, PACKAGE_DIR));
   for (const name of ['@types/react', '@types/react-dom', '@types/node']) {
     link(name, packageDirOf(name, path.resolve(PACKAGE_DIR, '../..')));
   }
@@ -136,6 +139,21 @@ describe('the site ssg init writes', () => {
     expect(readJson(path.join(outDir, `page-data/sq/d/${queryHash('site')}.json`))).toEqual({
       data: { title: content.title, description: content.description },
     });
+  });
+
+  it('renders its Markdown post to a page of its own, as HTML in no JavaScript file', async () => {
+    const outDir = path.join(tempDir('ssg-init-out-'), 'dist');
+    await build({ root: dir, outDir });
+    const page = readFileSync(path.join(outDir, 'posts/hello-markdown/index.html'), 'utf8');
+    expect(page).toContain('<h1>Hello from Markdown</h1>');
+    expect(page).toContain('its body is <strong>Markdown</strong>, rendered to');
+    expect(page).toContain('HTML written here shows as text');
+    const js = listFiles(outDir).filter((f) => f.endsWith('.js') && !f.includes('page-data'));
+    expect(js.length).toBeGreaterThan(0);
+    for (const file of js)
+      expect(readFileSync(path.join(outDir, file), 'utf8'), file).not.toContain(
+        'rendered to HTML when the site is built',
+      );
   });
 
   it('refuses bad content, naming the file, the field, the value found and the fix', async () => {

@@ -173,22 +173,30 @@ async function loadCollection(
 
 /**
  * A site's `loadContent` made of collections: `loadContent: collections({ posts, site })`. Each
- * collection's entries (or entry) come under its name, typed from its schema; the build reports
- * every problem of every file at once.
+ * collection's entries (or entry) come under its name, typed from its schema; `shape`, when given,
+ * turns them into the content the site's routes read. The build reports every problem of every
+ * file at once.
  */
-export function collections<const Defs extends Record<string, AnyCollection>>(
+export function collections<
+  const Defs extends Record<string, AnyCollection>,
+  Content = CollectionsContent<Defs>,
+>(
   defs: Defs,
-): (input: ContentInput) => Promise<ContentResult<CollectionsContent<Defs>>> {
+  shape?: (loaded: CollectionsContent<Defs>) => Content,
+): (input: ContentInput) => Promise<ContentResult<Content>> {
   return async (input) => {
     const issues: ContentIssue[] = [];
     const read: string[] = [];
-    const content: Record<string, unknown> = {};
+    const loaded: Record<string, unknown> = {};
     for (const [name, collection] of Object.entries(defs)) {
       const entries = await loadCollection(name, collection, input, issues, read);
-      content[name] = collection.kind === 'one' ? entries[0] : entries;
+      loaded[name] = collection.kind === 'one' ? entries[0] : entries;
     }
     if (issues.length > 0) return { ok: false, issues };
-    // every entry was made from its schema above: the types EntriesOf names
-    return { ok: true, content: content as CollectionsContent<Defs>, files: read.sort() };
+    // every entry was made from its collection's schema above: the types EntriesOf names
+    const typed = loaded as CollectionsContent<Defs>;
+    // without shape, Content is its default, CollectionsContent<Defs>
+    const content = shape ? shape(typed) : (typed as Content);
+    return { ok: true, content, files: read.sort() };
   };
 }
