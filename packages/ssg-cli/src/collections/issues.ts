@@ -1,6 +1,6 @@
 // A Standard Schema's issues as content issues: the file, the field path, the value and the fix.
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { type ContentIssue, showValue } from '../errors.ts';
+import type { ContentIssue } from '../errors.ts';
 
 type Segment = PropertyKey | StandardSchemaV1.PathSegment;
 const keyOf = (segment: Segment): PropertyKey =>
@@ -30,7 +30,7 @@ function valueAt(data: unknown, path: readonly Segment[]): unknown {
 }
 
 /**
- * One issue of the schema as a whole sentence. `place` says where the data is written
+ * One issue of the schema: the schema's own message and the fix. `place` says where the data is written
  * (`content/site.json`, `the frontmatter of content/posts/a.md`), for the fix.
  */
 export function toContentIssue(
@@ -43,10 +43,10 @@ export function toContentIssue(
   const path = formatPath(segments);
   const value = valueAt(data, segments);
   const said = issue.message.trim().replace(/\.?$/, '.');
+  // the file, the path and the value are printed before the message: it says what and how
   let message: string;
-  if (path === '') message = `${file}: ${said} Correct ${place}.`;
-  else if (value === undefined)
-    message = `"${path}" is missing in ${file}: ${said} Add it to ${place}.`;
-  else message = `"${path}" in ${file} is ${showValue(value)}: ${said} Change it in ${place}.`;
+  if (path === '') message = `${said} Correct ${place}.`;
+  else if (value === undefined) message = `Missing: ${said} Add it to ${place}.`;
+  else message = `${said} Change it in ${place}.`;
   return { file, path, value, message };
 }
