@@ -1,11 +1,13 @@
-// Real: collections() reading JSON, YAML and Markdown files in a temporary folder, zod schemas, markdown-it, the cache on disk. Faked: the image service (it records what it is asked).
+// Real: collections() reading JSON, YAML and Markdown files in a temporary folder, zod schemas, markdown-it, the cache on disk, and (in one test) the image pipeline with sharp. Faked: the image service of the other tests (it records what it is asked).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SsgError } from '../errors.ts';
+import { createImagePipeline } from '../image/pipeline.ts';
 import type { ImageData, ImageService } from '../image/types.ts';
 import { collections, defineCollection, image } from './index.ts';
 
@@ -211,6 +213,34 @@ describe('collections()', () => {
     checked.length = 0;
     await load()(input(dir, { ...cache, version: 'code-2' }));
     expect(checked).toHaveLength(5);
+  });
+
+  it("turns an image field into the responsive data <Image> takes, through the build's image pipeline", async () => {
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const dir = contentFolder({
+      'team/ana.yaml': 'name: Ana\nphoto: ./ana.jpg\n',
+      'team/ana.jpg': photo,
+    });
+    const images = createImagePipeline({
+      contentDir: dir,
+      cacheDir: path.join(path.dirname(dir), 'images'),
+      eager: false,
+    });
+    try {
+      const result = await collections({ team })({ contentDir: dir, brand: 'default', images });
+      if (!result.ok) throw new Error(JSON.stringify(result.issues));
+      const data = result.content.team[0]?.data.photo;
+      expect(data?.src).toMatch(/^\/_ssg\/image\/.+\.jpe?g$/);
+      expect(data?.width).toBe(400); // image({ width: 200 }): up to twice that for sharp screens
+      expect(data?.height).toBe(300);
+      expect(data?.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
+    } finally {
+      await images.close();
+    }
   });
 
   it('refuses a pattern that leaves the content folder', async () => {
