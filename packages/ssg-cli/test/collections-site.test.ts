@@ -62,6 +62,10 @@ describe('a site of collections', () => {
     writeFileSync(log, '');
     await build({ root: site, outDir });
     expect(checkedTitles()).toEqual([]);
+
+    // --force: everything anew, the content too
+    await build({ root: site, outDir, force: true });
+    expect(checkedTitles()).toHaveLength(31);
   }, 180_000);
 
   it('under ssg dev, shows an edit of a Markdown body and of a frontmatter field without a restart', async () => {

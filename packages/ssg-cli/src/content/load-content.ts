@@ -1,4 +1,5 @@
 // Stage "content": the site's content, read and validated by the site's own loadContent().
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SsgError } from '../errors.ts';
 import { imageServiceOf } from '../image/build-hooks.ts';
@@ -49,7 +50,8 @@ export async function loadContent(
 
 /** Stage "content" as the build runs it: the content and its images, then the security they imply. */
 export async function loadSiteContent(
-  site: Parameters<typeof loadContent>[0] & Parameters<typeof resolveSecurity>[0],
+  site: Parameters<typeof loadContent>[0] &
+    Parameters<typeof resolveSecurity>[0] & { force: boolean },
   images: ImagePipeline,
 ): Promise<Omit<SiteContent, 'files'> & { security: Security }> {
   // per brand: a site's content may differ by brand; per code: a changed schema reads anew
@@ -57,6 +59,8 @@ export async function loadSiteContent(
     dir: path.join(site.root, 'node_modules/.ssg/content', site.brand),
     version: site.loaded.codeHash,
   };
+  // --force builds everything anew: what earlier builds kept of the content goes too
+  if (site.force) await rm(cache.dir, { recursive: true, force: true });
   const { content } = await loadContent(site, images, cache);
   return { content, images, security: resolveSecurity(site, content, images) };
 }
