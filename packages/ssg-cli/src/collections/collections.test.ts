@@ -1,5 +1,5 @@
 // Real: collections() reading JSON, YAML and Markdown files in a temporary folder, zod schemas, markdown-it, the cache on disk, and (in one test) the image pipeline with sharp. Faked: the image service of the other tests (it records what it is asked).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
@@ -243,10 +243,27 @@ describe('collections()', () => {
     }
   });
 
-  it('refuses a pattern that leaves the content folder', async () => {
+  it('refuses a pattern that leaves the content folder, and a file that links out of it', async () => {
     const dir = contentFolder({ 'a.json': '{}' });
     const outside = defineCollection({ files: '../*.json', schema: z.object({}) });
     const result = await collections({ outside })(input(dir));
     expect(result.ok ? '' : result.issues[0]?.message).toContain('leaves the content folder');
+
+    const secret = path.join(path.dirname(dir), 'secret.md');
+    writeFileSync(secret, '---\ntitle: Secret\n---\nPrivate notes.\n');
+    mkdirSync(path.join(dir, 'posts'));
+    symlinkSync(secret, path.join(dir, 'posts/leak.md'));
+    // a glob does not follow links; a file named as such is refused
+    symlinkSync(secret, path.join(dir, 'notes.md'));
+    const notes = defineCollection({ file: 'notes.md', schema: z.object({ title: z.string() }) });
+    const linked = await collections({ posts, notes })(input(dir));
+    expect(linked.ok ? [] : linked.issues).toEqual([
+      expect.objectContaining({
+        file: 'notes.md',
+        message: expect.stringContaining('outside the content folder'),
+      }),
+    ]);
+    const globbed = await collections({ posts })(input(dir));
+    expect(globbed.ok ? globbed.content.posts : undefined).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 // collections(): a site's loadContent made of collections; every problem of every file at once.
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { glob } from 'tinyglobby';
 import type { ContentIssue } from '../errors.ts';
@@ -26,6 +26,11 @@ const baseOf = (pattern: string): string => {
     fixed.push(segment);
   }
   return fixed.join('/');
+};
+
+const isInside = (file: string, dir: string): boolean => {
+  const rel = path.relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 };
 
 const withoutExtension = (file: string): string => file.replace(/\.[^./]+$/, '');
@@ -120,6 +125,7 @@ async function loadCollection(
   const files = await filesOf(name, collection, input.contentDir, issues);
   const cache = await openEntryCache(input.cache, name);
   const base = collection.kind === 'many' ? baseOf(collection.pattern) : '';
+  const contentRoot = realpath(input.contentDir).catch(() => input.contentDir);
   const entries = await Promise.all(
     files.map(async (file): Promise<Entry<unknown> | undefined> => {
       const format = formatOf(file);
@@ -133,7 +139,18 @@ async function loadCollection(
       }
       let bytes: Uint8Array;
       try {
-        bytes = await readFile(path.join(input.contentDir, file));
+        const real = await realpath(path.join(input.contentDir, file));
+        // a link out of the content folder would publish what it points to (/etc/passwd, ~/notes)
+        if (!isInside(real, await contentRoot)) {
+          issues.push({
+            file,
+            path: '',
+            value: real,
+            message: `${file} is a link to ${real}, outside the content folder, which the build does not publish: copy the file into ${contentName}/ instead.`,
+          });
+          return undefined;
+        }
+        bytes = await readFile(real);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         issues.push({
