@@ -98,6 +98,8 @@ export function writeProject(placed: readonly PlacedBlock[]): string {
     '@types/react': 'node_modules/@types/react',
     '@types/react-dom': 'node_modules/@types/react-dom',
     '@types/node': 'node_modules/@types/node',
+    // the schema library of the content collections' examples
+    zod: 'packages/ssg-cli/node_modules/zod',
   };
   for (const [name, from] of Object.entries(modules)) {
     const link = path.join(dir, 'node_modules', name);

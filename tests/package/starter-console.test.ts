@@ -7,12 +7,18 @@ import path from 'node:path';
 import { build, dev, serve } from '@ssg/cli';
 import type { HTTPResponse, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, type LaunchedBrowser, launchChromium } from '../support/browser.ts';
+import {
+  documentRequests,
+  hydrated,
+  type LaunchedBrowser,
+  launchChromium,
+  recordPage,
+} from '../support/browser.ts';
 import { REPO } from '../support/site-build.ts';
 
 const CLI_DIR = path.join(REPO, 'packages/ssg-cli');
 
-/** What `npm install` gives the new site: @ssg/cli, React and the types, from the workspace. */
+/** What `npm install` gives the new site: @ssg/cli, React and zod, from the workspace. */
 function linkDependencies(site: string): void {
   const dirOf = (name: string, from: string) =>
     path.dirname(createRequire(path.join(from, 'x.js')).resolve(`${name}/package.json`));
@@ -22,13 +28,14 @@ function linkDependencies(site: string): void {
     symlinkSync(realpathSync(target), at, 'dir');
   };
   link('@ssg/cli', CLI_DIR);
-  for (const name of ['react', 'react-dom']) link(name, dirOf(name, CLI_DIR));
+  for (const name of ['react', 'react-dom', 'zod']) link(name, dirOf(name, CLI_DIR));
 }
 
 /** The starter's pages a visitor opens by address (the 404 page at an unknown path), and the status each answers with. */
 const PAGES = [
   { path: '/', status: 200 },
   { path: '/about/', status: 200 },
+  { path: '/posts/hello-markdown/', status: 200 },
   { path: '/no-such-page/', status: 404 },
 ];
 
@@ -95,6 +102,36 @@ describe('the starter in Chromium: no console error and no failed request on any
     try {
       expect(await visitAll(chromium, server.url)).toEqual(CLEAN);
     } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('under ssg serve, a click goes to the Markdown page and back on the client, each showing its own HTML', async () => {
+    const result = await build({ root: site });
+    const server = await serve({ dir: result.outDir, port: 0, host: '127.0.0.1' });
+    const page = await chromium.browser.newPage();
+    const log = recordPage(page);
+    try {
+      await page.goto(server.url);
+      await hydrated(page);
+      await page.click('nav a[href="/posts/hello-markdown/"]');
+      await page.waitForFunction(
+        () => document.querySelector('main h1')?.textContent === 'Hello from Markdown',
+      );
+      // the body the build rendered from Markdown, brought by the page-data: no code of it runs
+      expect(await page.$eval('main ssg-static strong', (e) => e.textContent)).toBe('Markdown');
+      await page.goBack();
+      await page.waitForFunction(
+        () => document.querySelector('main h1')?.textContent === 'Welcome',
+      );
+      await page.click('nav a[href="/posts/hello-markdown/"]');
+      await page.waitForFunction(() => location.pathname === '/posts/hello-markdown/');
+      expect(await page.$eval('main article h1', (e) => e.textContent)).toBe('Hello from Markdown');
+      // one document load: every move after it was a client navigation
+      expect(documentRequests(log)).toEqual(['/']);
+      expect(log.errors).toEqual([]);
+    } finally {
+      await page.close();
       await server.close();
     }
   }, 120_000);

@@ -74,10 +74,18 @@ describe('a stranger installs the packed packages outside the workspace', () => 
     run('npm', ['install'], site);
     // strict, skipLibCheck false: the packages' declarations must hold too
     run('npx', ['tsc', '--noEmit', '-p', '.'], site);
+    // a Markdown entry of their own, beside the starter's: a page of its own
+    writeFileSync(
+      path.join(site, 'content/posts/opening-hours.md'),
+      '---\ntitle: Opening hours\ndescription: When we are open.\n---\nMonday to *Friday*, 8 to 18.\n',
+    );
     const built = run('npx', ['ssg', 'build'], site);
-    expect(built).toMatch(/Built 4 pages into dist/);
+    expect(built).toMatch(/Built 6 pages into dist/);
     const out = path.join(site, 'dist');
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<!DOCTYPE html>');
+    expect(readFileSync(path.join(out, 'posts/opening-hours/index.html'), 'utf8')).toContain(
+      '<p>Monday to <em>Friday</em>, 8 to 18.</p>',
+    );
     const app = JSON.parse(readFileSync(path.join(out, 'page-data/app-data.json'), 'utf8'));
     expect(app.compilationHash).toMatch(/^[0-9a-f]{20}$/);
     expect(existsSync(path.join(out, 'page-data/index/page-data.json'))).toBe(true);

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
   cpSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
+  realpathSync,
   statSync,
   symlinkSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildWith } from '../src/build.ts';
@@ -106,4 +109,22 @@ export function besideOutput(out: string): {
     previous: names.filter(build),
     other: names.filter((name) => !build(name)),
   };
+}
+
+const PACKAGE_DIR = path.resolve(import.meta.dirname, '..');
+
+/** What `npm install` would give a starter site, from the workspace: @ssg/cli, React, zod and the types. */
+export function linkStarterDependencies(siteDir: string): void {
+  const link = (name: string, target: string) => {
+    const at = path.join(siteDir, 'node_modules', name);
+    mkdirSync(path.dirname(at), { recursive: true });
+    symlinkSync(realpathSync(target), at, 'dir');
+  };
+  const packageDirOf = (name: string, from: string) =>
+    path.dirname(createRequire(path.join(from, 'x.js')).resolve(`${name}/package.json`));
+  link('@ssg/cli', PACKAGE_DIR);
+  for (const name of ['react', 'react-dom', 'zod']) link(name, packageDirOf(name, PACKAGE_DIR));
+  for (const name of ['@types/react', '@types/react-dom', '@types/node']) {
+    link(name, packageDirOf(name, path.resolve(PACKAGE_DIR, '../..')));
+  }
 }

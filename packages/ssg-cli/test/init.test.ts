@@ -1,13 +1,13 @@
 // Real: init() writing the starter into temporary folders, then build() and tsc on the written site; faked: npm install (the workspace packages are linked into its node_modules).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, exitCodeOf, SsgError } from '../src/index.ts';
 import { init } from '../src/init/init.ts';
 import { queryHash } from '../src/site/index.ts';
-import { listFiles, readJson, tempDir } from './helpers.ts';
+import { linkStarterDependencies, listFiles, readJson, tempDir } from './helpers.ts';
 
 const PACKAGE_DIR = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -15,15 +15,18 @@ const require = createRequire(import.meta.url);
 const STARTER_FILES = [
   '.gitignore',
   'README.md',
+  'content/posts/hello-markdown.md',
   'content/site.json',
   'package.json',
   'public/favicon.svg',
   'src/browser.ts',
+  'src/collections.ts',
   'src/content.ts',
   'src/layout.tsx',
   'src/pages/about.tsx',
   'src/pages/home.tsx',
   'src/pages/not-found.tsx',
+  'src/pages/post.static.tsx',
   'src/pages/server-error.tsx',
   'src/site.ts',
   'src/styles.css',
@@ -37,22 +40,6 @@ interface StarterPackage {
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
-}
-
-/** What `npm install` would give the site, from the workspace: @ssg/cli, React and the types. */
-function linkDependencies(siteDir: string): void {
-  const link = (name: string, target: string) => {
-    const at = path.join(siteDir, 'node_modules', name);
-    mkdirSync(path.dirname(at), { recursive: true });
-    symlinkSync(realpathSync(target), at, 'dir');
-  };
-  const packageDirOf = (name: string, from: string) =>
-    path.dirname(createRequire(path.join(from, 'x.js')).resolve(`${name}/package.json`));
-  link('@ssg/cli', PACKAGE_DIR);
-  for (const name of ['react', 'react-dom']) link(name, packageDirOf(name, PACKAGE_DIR));
-  for (const name of ['@types/react', '@types/react-dom', '@types/node']) {
-    link(name, packageDirOf(name, path.resolve(PACKAGE_DIR, '../..')));
-  }
 }
 
 describe('ssg init', () => {
@@ -110,7 +97,7 @@ describe('the site ssg init writes', () => {
   let dir: string;
   beforeAll(async () => {
     ({ dir } = await init({ dir: path.join(tempDir('ssg-init-'), 'site') }));
-    linkDependencies(dir);
+    linkStarterDependencies(dir);
   });
 
   it('builds: both pages carry the content text, with app-data and the static query file', async () => {
@@ -136,6 +123,21 @@ describe('the site ssg init writes', () => {
     expect(readJson(path.join(outDir, `page-data/sq/d/${queryHash('site')}.json`))).toEqual({
       data: { title: content.title, description: content.description },
     });
+  });
+
+  it('renders its Markdown post to a page of its own, as HTML in no JavaScript file', async () => {
+    const outDir = path.join(tempDir('ssg-init-out-'), 'dist');
+    await build({ root: dir, outDir });
+    const page = readFileSync(path.join(outDir, 'posts/hello-markdown/index.html'), 'utf8');
+    expect(page).toContain('<h1>Hello from Markdown</h1>');
+    expect(page).toContain('its body is <strong>Markdown</strong>, rendered to');
+    expect(page).toContain('HTML written here shows as text');
+    const js = listFiles(outDir).filter((f) => f.endsWith('.js') && !f.includes('page-data'));
+    expect(js.length).toBeGreaterThan(0);
+    for (const file of js)
+      expect(readFileSync(path.join(outDir, file), 'utf8'), file).not.toContain(
+        'rendered to HTML when the site is built',
+      );
   });
 
   it('refuses bad content, naming the file, the field, the value found and the fix', async () => {

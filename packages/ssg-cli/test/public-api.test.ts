@@ -31,4 +31,11 @@ describe('the entries of @ssg/cli', () => {
       expect(root[name], name).toBeUndefined();
     }
   });
+
+  it('gives sites content collections in @ssg/cli/content, not in the root entry', async () => {
+    const root: Record<string, unknown> = await import('../src/index.ts');
+    const content = await import('../src/collections/index.ts');
+    expect(Object.keys(content).sort()).toEqual(['collections', 'defineCollection', 'image']);
+    for (const name of Object.keys(content)) expect(root[name], name).toBeUndefined();
+  });
 });

@@ -21,12 +21,9 @@ const encoder = new TextEncoder();
  * messages). Never throws: a problem is returned as an issue naming the file, the place and the fix.
  */
 export function parseContentJson(file: string, bytes: Uint8Array): ContentJson {
-  let source: string;
-  try {
-    source = strict.decode(bytes);
-  } catch {
-    return problem(file, notUtf8(file, bytes));
-  }
+  const text = contentText(file, bytes);
+  if (!text.ok) return text;
+  const source = text.text;
   const deep = tooDeepAt(source);
   if (deep !== undefined) {
     const { line, column } = lineColumn(source, deep);
@@ -39,6 +36,24 @@ export function parseContentJson(file: string, bytes: Uint8Array): ContentJson {
     return { ok: true, json: JSON.parse(source) };
   } catch (error) {
     return problem(file, syntaxError(file, source, (error as Error).message));
+  }
+}
+
+/**
+ * The bytes of content file `file` as text, or an issue naming the first byte that is not UTF-8
+ * (offset, line and column); a leading byte order mark is dropped. For any text format (YAML, Markdown).
+ */
+export function contentText(
+  file: string,
+  bytes: Uint8Array,
+): { ok: true; text: string } | { ok: false; issue: ContentIssue } {
+  try {
+    return { ok: true, text: strict.decode(bytes) };
+  } catch {
+    return {
+      ok: false,
+      issue: { file, path: '', value: undefined, message: notUtf8(file, bytes) },
+    };
   }
 }
 

@@ -45,6 +45,19 @@ export type ContentResult<Content> =
   | { ok: true; content: Content; files: string[] }
   | { ok: false; issues: ContentIssue[] };
 
+/** What a site's `loadContent` is given. */
+export interface ContentInput {
+  contentDir: string;
+  brand: string;
+  /** Processes images of the content folder into responsive variants (`@ssg/cli/image`). */
+  images: ImageService;
+  /**
+   * Where content loading may keep what it made of each file until the next build (`ssg build`
+   * only): a folder of its own, and a version that changes whenever the site's code does.
+   */
+  cache?: { dir: string; version: string };
+}
+
 export interface RouteDefinition<Data = unknown> {
   /** Canonical path: `/`, `/about/`, `/404.html`, `/500.html`. */
   path: string;
@@ -136,13 +149,11 @@ export interface SiteDefinition<
    * default. Leave out for a site with one face; `brand` is then `default`.
    */
   brands?: readonly string[];
-  /** Read and validate content. Never throws for bad content: returns every issue. */
-  loadContent(input: {
-    contentDir: string;
-    brand: string;
-    /** Processes images of the content folder into responsive variants (`@ssg/cli/image`). */
-    images: ImageService;
-  }): Promise<ContentResult<Content>>;
+  /**
+   * Read and validate content. Never throws for bad content: returns every issue. Content
+   * collections (`@ssg/cli/content`) make this function from schemas.
+   */
+  loadContent(input: ContentInput): Promise<ContentResult<Content>>;
   /** Every page of the site. */
   routes(content: Content): SiteRoute<Registry>[];
   /** Parts shared by pages, rendered once (e.g. the footer). */

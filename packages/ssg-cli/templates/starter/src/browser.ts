@@ -7,6 +7,7 @@ export default defineBrowser({
   components: {
     home: () => import('./pages/home.tsx'),
     about: () => import('./pages/about.tsx'),
+    post: () => import('./pages/post.static.tsx'),
     notFound: () => import('./pages/not-found.tsx'),
     serverError: () => import('./pages/server-error.tsx'),
   },

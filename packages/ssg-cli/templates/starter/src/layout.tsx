@@ -5,6 +5,7 @@ import './styles.css';
 const NAV = [
   { to: '/', label: 'Home' },
   { to: '/about/', label: 'About' },
+  { to: '/posts/hello-markdown/', label: 'Markdown' },
 ];
 
 /** Around every page; stays mounted while visitors move between pages. */
