@@ -5,7 +5,6 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, dev, serve } from '@ssg/cli';
-import type { HTTPResponse, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   documentRequests,
@@ -14,6 +13,7 @@ import {
   launchChromium,
   recordPage,
 } from '../support/browser.ts';
+import { cleanVisits, type PageToVisit, visitAll } from '../support/page-visits.ts';
 import { REPO } from '../support/site-build.ts';
 
 const CLI_DIR = path.join(REPO, 'packages/ssg-cli');
@@ -32,53 +32,14 @@ function linkDependencies(site: string): void {
 }
 
 /** The starter's pages a visitor opens by address (the 404 page at an unknown path), and the status each answers with. */
-const PAGES = [
+const PAGES: PageToVisit[] = [
   { path: '/', status: 200 },
   { path: '/about/', status: 200 },
   { path: '/posts/hello-markdown/', status: 200 },
   { path: '/no-such-page/', status: 404 },
 ];
 
-interface Visit {
-  consoleErrors: string[];
-  pageErrors: string[];
-  /** Requests that failed or answered 400 or more, but the page's own document. */
-  failed: string[];
-}
-
-/** Opens `url` in a fresh tab, waits for hydration and a quiet network, and lists what went wrong. */
-async function visit(chromium: LaunchedBrowser, url: string, status: number): Promise<Visit> {
-  const page: Page = await chromium.browser.newPage();
-  const seen: Visit = { consoleErrors: [], pageErrors: [], failed: [] };
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    // the 404 page's own document answers 404 on purpose; Chromium logs that as an error
-    if (status === 404 && m.location().url === url && /\b404\b/.test(m.text())) return;
-    seen.consoleErrors.push(`${m.text()} (${m.location().url ?? ''})`);
-  });
-  page.on('pageerror', (e) => seen.pageErrors.push(e instanceof Error ? e.message : String(e)));
-  page.on('requestfailed', (r) => seen.failed.push(`${r.url()}: ${r.failure()?.errorText}`));
-  page.on('response', (r: HTTPResponse) => {
-    if (r.status() >= 400 && r.url() !== url) seen.failed.push(`${r.url()}: ${r.status()}`);
-  });
-  const response = await page.goto(url, { waitUntil: 'networkidle0' });
-  expect(response?.status()).toBe(status);
-  await hydrated(page);
-  await page.close();
-  return seen;
-}
-
-/** Each page's visit, by path: every page is visited before anything is asserted. */
-async function visitAll(chromium: LaunchedBrowser, base: string): Promise<Record<string, Visit>> {
-  const seen: Record<string, Visit> = {};
-  for (const { path: at, status } of PAGES)
-    seen[at] = await visit(chromium, new URL(at, base).href, status);
-  return seen;
-}
-
-const CLEAN = Object.fromEntries(
-  PAGES.map((p) => [p.path, { consoleErrors: [], pageErrors: [], failed: [] }]),
-);
+const CLEAN = cleanVisits(PAGES);
 
 describe('the starter in Chromium: no console error and no failed request on any page', () => {
   let site: string;
@@ -100,7 +61,7 @@ describe('the starter in Chromium: no console error and no failed request on any
     const result = await build({ root: site });
     const server = await serve({ dir: result.outDir, port: 0, host: '127.0.0.1' });
     try {
-      expect(await visitAll(chromium, server.url)).toEqual(CLEAN);
+      expect(await visitAll(chromium, server.url, PAGES)).toEqual(CLEAN);
     } finally {
       await server.close();
     }
@@ -139,7 +100,7 @@ describe('the starter in Chromium: no console error and no failed request on any
   it('under ssg dev, on a first visit to every page', async () => {
     const server = await dev({ root: site, port: 0 });
     try {
-      expect(await visitAll(chromium, server.url)).toEqual(CLEAN);
+      expect(await visitAll(chromium, server.url, PAGES)).toEqual(CLEAN);
     } finally {
       await server.close();
     }

@@ -1,5 +1,5 @@
 // Real: `pnpm pack` of both packages (their dist/ as built), npm installing the tarballs (and their dependencies from the
-// registry) into empty folders outside the workspace, the installed `ssg` command, tsc. Faked: nothing.
+// registry) into empty folders outside the workspace, the installed `ssg` command and its serve(), tsc, Debian Chromium. Faked: nothing.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -11,7 +11,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { cleanVisits, type PageToVisit, visitAll } from '../support/page-visits.ts';
 import { REPO } from '../support/site-build.ts';
 
 const run = (command: string, args: string[], cwd: string): string =>
@@ -40,6 +43,45 @@ function packBoth(packs: string): string {
     run('pnpm', ['pack', '--config.ignore-scripts=true', '--pack-destination', packs], cwd);
   }
   return packs;
+}
+
+/** The stranger's page: a list of the names its data gives. */
+const TEAM_PAGE = `import type { PageProps } from '@ssg/cli/runtime';
+
+export default function Team({ data }: PageProps<{ people: string[] }>) {
+  return (
+    <ul>
+      {data.people.map((name) => (
+        <li key={name}>{name}</li>
+      ))}
+    </ul>
+  );
+}
+`;
+
+/** Every page of the stranger's site, and the 404 page at an unknown address. */
+const PAGES: PageToVisit[] = [
+  { path: '/', status: 200 },
+  { path: '/about/', status: 200 },
+  { path: '/posts/hello-markdown/', status: 200 },
+  { path: '/posts/opening-hours/', status: 200 },
+  { path: '/team/', status: 200 },
+  { path: '/no-such-page/', status: 404 },
+];
+
+/** Rewrites a file of the site the way the stranger's editor would. */
+const edit = (file: string, change: (code: string) => string): void =>
+  writeFileSync(file, change(readFileSync(file, 'utf8')));
+
+/** What a command that must fail printed (stdout and stderr). */
+function failure(command: string, args: string[], cwd: string): string {
+  try {
+    run(command, args, cwd);
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    return `${stdout}${stderr}`;
+  }
+  throw new Error(`${command} ${args.join(' ')} succeeded in ${cwd}; it should have failed.`);
 }
 
 describe('a stranger installs the packed packages outside the workspace', () => {
@@ -79,8 +121,28 @@ describe('a stranger installs the packed packages outside the workspace', () => 
       path.join(site, 'content/posts/opening-hours.md'),
       '---\ntitle: Opening hours\ndescription: When we are open.\n---\nMonday to *Friday*, 8 to 18.\n',
     );
+    // a page of their own with its route: tsc holds the route's data to the page's props
+    writeFileSync(path.join(site, 'src/pages/team.tsx'), TEAM_PAGE);
+    edit(path.join(site, 'src/browser.ts'), (code) =>
+      code.replace(/^ {4}post: .*\n/m, "$&    team: () => import('./pages/team.tsx'),\n"),
+    );
+    const route = (data: string) =>
+      `    { path: '/team/', component: 'team', data: ${data}, head: { title: 'Team' } },\n`;
+    const routes = readFileSync(path.join(site, 'src/site.ts'), 'utf8');
+    const before404 = (data: string) =>
+      routes.replace('    // Every site has these two', `${route(data)}$&`);
+    writeFileSync(path.join(site, 'src/site.ts'), before404("{ members: ['Ana', 'Bruno'] }"));
+    // the error names the file, the line and the key the page does not read
+    expect(failure('npx', ['tsc', '--noEmit', '-p', '.'], site)).toMatch(
+      /src\/site\.ts\(\d+,\d+\): error TS2322[^]*'members' does not exist in type '\{ people: string\[\]; \}'/,
+    );
+    writeFileSync(path.join(site, 'src/site.ts'), before404("{ people: ['Ana', 'Bruno'] }"));
+    run('npx', ['tsc', '--noEmit', '-p', '.'], site);
     const built = run('npx', ['ssg', 'build'], site);
-    expect(built).toMatch(/Built 6 pages into dist/);
+    expect(built).toMatch(/Built 7 pages into dist/);
+    expect(readFileSync(path.join(site, 'dist/team/index.html'), 'utf8')).toContain(
+      '<li>Ana</li><li>Bruno</li>',
+    );
     const out = path.join(site, 'dist');
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<!DOCTYPE html>');
     expect(readFileSync(path.join(out, 'posts/opening-hours/index.html'), 'utf8')).toContain(
@@ -90,6 +152,19 @@ describe('a stranger installs the packed packages outside the workspace', () => 
     expect(app.compilationHash).toMatch(/^[0-9a-f]{20}$/);
     expect(existsSync(path.join(out, 'page-data/index/page-data.json'))).toBe(true);
   }, 300_000);
+
+  it('shows every page of the new site in Chromium with no console error, served by the installed ssg serve', async () => {
+    const installed = pathToFileURL(path.join(site, 'node_modules/@ssg/cli/dist/index.js')).href;
+    const { serve } = (await import(installed)) as typeof import('@ssg/cli');
+    const server = await serve({ dir: path.join(site, 'dist'), port: 0, host: '127.0.0.1' });
+    const chromium = await launchChromium();
+    try {
+      expect(await visitAll(chromium, server.url, PAGES)).toEqual(cleanVisits(PAGES));
+    } finally {
+      await chromium.close();
+      await server.close();
+    }
+  }, 120_000);
 
   it('type-checks the new site with the newest TypeScript on the registry too', () => {
     // the starter pins 5.9 (checked above); a stranger who upgrades gets the registry's newest

@@ -18,6 +18,7 @@ const STARTER_FILES = [
   'content/posts/hello-markdown.md',
   'content/site.json',
   'package.json',
+  'public/favicon.ico',
   'public/favicon.svg',
   'src/browser.ts',
   'src/collections.ts',

@@ -5,7 +5,7 @@ import type browser from './browser.ts';
 import { loadContent, type SiteContent } from './collections.ts';
 import { siteQuery } from './content.ts';
 
-/** In every page's head: without it, browsers ask for /favicon.ico and log its 404 (public/ is copied to the site's root). */
+/** In every page's head: the SVG icon (public/ is copied to the site's root); a page without it gets public/favicon.ico. */
 const ICON = { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' };
 
 export default defineSite<SiteContent, ComponentDataOf<typeof browser>>({
