@@ -111,6 +111,7 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
   const inline = inlineRecorder(patch ? cache.lastInline() : undefined);
   const pages = input.rendered.pages.map((page) => ({
     route: page.route,
+    ...(page.csp ? { csp: page.csp } : {}),
     inline: () =>
       inline.sources(page.route.path, patch !== undefined && unchanged(page), page.inline),
   }));

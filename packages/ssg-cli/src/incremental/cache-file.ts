@@ -56,7 +56,8 @@ export interface SavedState {
   last?: LastBuild;
 }
 
-const VERSION = 5;
+// 6: pages keep the `<Script>`s they rendered (their policy's sources)
+const VERSION = 6;
 const CACHE_DIR = 'node_modules/.ssg/incremental';
 
 /** The cache file of an output folder (tests delete it to compare with a build from scratch). */

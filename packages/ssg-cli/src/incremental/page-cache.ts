@@ -75,6 +75,7 @@ export class PageCache {
     const stored = (entry: SavedPage, staticHtml?: PageOutput['staticHtml']): StoredOutput => ({
       staticQueryHashes: entry.staticQueryHashes,
       slicesMap: entry.slicesMap,
+      ...(entry.scripts ? { scripts: entry.scripts } : {}),
       body: () => store.get(entry.body),
       ...(staticHtml ? { staticHtml } : {}),
     });
@@ -96,6 +97,7 @@ export class PageCache {
           deps: depsDigest(output, digests),
           staticQueryHashes,
           slicesMap,
+          ...(output.scripts ? { scripts: output.scripts } : {}),
           body: store.put(output.html),
         };
         if (output.staticHtml) entry.statics = store.put(JSON.stringify(output.staticHtml));
