@@ -1,5 +1,5 @@
 // Strategy `proxied`: Partytown's files, copied into the output when a page uses the strategy.
-import { createRequire } from 'node:module';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { SsgError } from '../errors.ts';
 import type { RenderedPage } from '../render/index.ts';
@@ -48,16 +48,16 @@ export function proxyLibFiles(
   return LIB_FILES.map((name) => ({ from: path.join(lib, name), to: `${LIB_DIR}/${name}` }));
 }
 
-/** The package's `lib` folder, from the first folder that resolves it. */
+/**
+ * The package's `lib` folder, looked for as ES modules are: in `node_modules` of each folder and
+ * its parents (NODE_PATH, which `pnpm exec` sets to its whole store, is not the site's).
+ */
 function libDir(folders: readonly string[]): string | undefined {
-  for (const folder of folders) {
-    try {
-      const manifest = createRequire(path.join(folder, 'package.json')).resolve(
-        `${PROXY_PACKAGE}/package.json`,
-      );
-      return path.join(path.dirname(manifest), 'lib');
-    } catch {
-      // not installed here: the next folder, or the error above
+  for (const start of folders) {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      const manifest = path.join(dir, 'node_modules', PROXY_PACKAGE, 'package.json');
+      if (existsSync(manifest)) return path.join(path.dirname(realpathSync(manifest)), 'lib');
+      if (path.dirname(dir) === dir) break;
     }
   }
   return undefined;
