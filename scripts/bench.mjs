@@ -13,6 +13,8 @@
  *   images     100 phone photos (4000×3000) through <Image>, ours against Astro's astro:assets (once)
  *   lighthouse-pages Lighthouse mobile on / and /galeria/ of the clinic, and of the clinic whose
  *              gallery holds six 4000×3000 phone photos
+ *   third-party-tag a heavy tag (200 ms of work + DOM reads) on the clinic home page under
+ *              <Script strategy="idle"> and "proxied" (Partytown): long tasks and TBT at 4× CPU
  *
  * Options: --quick (N=100, one run, Astro 5 as the only peer and cold only, one Lighthouse run),
  * --only=scale,clinic,…, --sizes=1000,10000,100000, --runs=3,
@@ -164,7 +166,12 @@ const SECTIONS = [
   },
 ];
 // Browser sections written as modules of their own join the registry before `load` when present.
-const OPTIONAL_SECTIONS = ['main-thread.mjs', 'images.mjs', 'lighthouse-pages.mjs'];
+const OPTIONAL_SECTIONS = [
+  'main-thread.mjs',
+  'images.mjs',
+  'lighthouse-pages.mjs',
+  'third-party-tag.mjs',
+];
 for (const file of OPTIONAL_SECTIONS) {
   const path = join(import.meta.dirname, 'bench', file);
   if (!existsSync(path)) continue;

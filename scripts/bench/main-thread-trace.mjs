@@ -157,3 +157,31 @@ export function spanBetween(trace, from, to) {
     largestInside: largest ? insideOf(largest, own) : [],
   };
 }
+
+/**
+ * The main thread's top-level tasks from the first request for an address containing `part` (a
+ * third-party tag, asked for by the page or by a worker) to the end of the trace: those over 50
+ * ms, their total, their blocking time and the longest. The page's earlier work is left out.
+ * @param {Uint8Array} trace
+ * @param {string} url the page's address
+ * @param {string} part
+ */
+export function tasksFromRequest(trace, url, part) {
+  const events = parseTrace(trace);
+  const thread = mainThreadOf(events, url);
+  const asked = events.find(
+    (e) => e.name === 'ResourceSendRequest' && String(e.args?.data?.url ?? '').includes(part),
+  );
+  if (!asked) throw new Error(`the trace has no request for ${part}`);
+  const tasks = events
+    .filter((e) => e.pid === thread.pid && e.tid === thread.tid)
+    .filter(isTask)
+    .filter((e) => e.ts + e.dur >= asked.ts);
+  const long = tasks.filter((t) => t.dur / 1000 > LONG_TASK_MS);
+  return {
+    over50: long.length,
+    totalMs: long.reduce((sum, t) => sum + t.dur / 1000, 0),
+    blockingMs: long.reduce((sum, t) => sum + t.dur / 1000 - LONG_TASK_MS, 0),
+    longestMs: Math.max(0, ...tasks.map((t) => t.dur / 1000)),
+  };
+}

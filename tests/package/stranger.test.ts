@@ -134,7 +134,7 @@ describe('a stranger installs the packed packages outside the workspace', () => 
     writeFileSync(path.join(site, 'src/site.ts'), before404("{ members: ['Ana', 'Bruno'] }"));
     // the error names the file, the line and the key the page does not read
     expect(failure('npx', ['tsc', '--noEmit', '-p', '.'], site)).toMatch(
-      /src\/site\.ts\(\d+,\d+\): error TS2322[^]*'members' does not exist in type '\{ people: string\[\]; \}'/,
+      /src\/site\.ts\(\d+,\d+\): error TS2322[\s\S]*'members' does not exist in type '\{ people: string\[\]; \}'/,
     );
     writeFileSync(path.join(site, 'src/site.ts'), before404("{ people: ['Ana', 'Bruno'] }"));
     run('npx', ['tsc', '--noEmit', '-p', '.'], site);

@@ -1,13 +1,5 @@
 // Real: build() of the clinic site with the worker-idle strategy, Debian's nginx with the generated snippet and policy, Debian Chromium with our service worker, a second local origin serving the tag. Faked: the tag (a gtag-like script that reports each dataLayer entry) and Google's origin, rewritten to the second origin in the built files.
-import {
-  cpSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
@@ -15,29 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';
 import { buildSite, REPO } from '../support/site-build.ts';
-import { type Sighting, startThirdParty } from '../support/third-party.ts';
-
-const GOOGLE = 'https://www.googletagmanager.com';
-const TEXT = /\.(html|js|json|conf|txt)$|_headers$/;
+import { rewriteOrigin, type Sighting, startThirdParty } from '../support/third-party.ts';
 
 let chromium: LaunchedBrowser;
 let nginx: RunningNginx;
 let tag: Awaited<ReturnType<typeof startThirdParty>>;
-
-/** Points every built reference to Google's tag origin (script, policy) at the second origin. */
-function rewriteOrigin(root: string, origin: string): void {
-  for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
-    if (!TEXT.test(file)) continue;
-    const full = path.join(root, file);
-    if (!statSync(full).isFile()) continue;
-    const text = readFileSync(full, 'utf8');
-    if (!text.includes(GOOGLE)) continue;
-    writeFileSync(full, text.replaceAll(GOOGLE, origin));
-    // the precompressed siblings would still carry the old origin
-    rmSync(`${full}.gz`, { force: true });
-    rmSync(`${full}.br`, { force: true });
-  }
-}
 
 beforeAll(async () => {
   tag = await startThirdParty();

@@ -1,11 +1,48 @@
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import path from 'node:path';
+
+const GOOGLE = 'https://www.googletagmanager.com';
+const TEXT = /\.(html|js|json|conf|txt)$|_headers$/;
+
+/** Points every built reference to Google's tag origin (script, policy) at the second origin. */
+export function rewriteOrigin(root: string, origin: string): void {
+  for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (!TEXT.test(file)) continue;
+    const full = path.join(root, file);
+    if (!statSync(full).isFile()) continue;
+    const text = readFileSync(full, 'utf8');
+    if (!text.includes(GOOGLE)) continue;
+    writeFileSync(full, text.replaceAll(GOOGLE, origin));
+    // the precompressed siblings would still carry the old origin
+    rmSync(`${full}.gz`, { force: true });
+    rmSync(`${full}.br`, { force: true });
+  }
+}
 
 /** What the fake tag reported for one dataLayer entry, and where it ran. */
 export interface Sighting {
   entry: unknown[];
-  /** `typeof window` / `typeof document` where the tag ran: `undefined` inside a Worker. */
-  ctx: { window: string; document: string };
+  /**
+   * `typeof window` / `typeof document` where the tag ran: `undefined` inside a Worker. `page`
+   * mode adds what `globalThis` is (`[object Window]` on the page) and the `blob:` script that
+   * called the tag's code, read from its stack (Partytown's worker; empty on the page).
+   */
+  ctx: { window: string; document: string; global?: string; ranBy?: string };
+  /** `page` mode: what the tag read of the page when it started. */
+  page?: { cookie: string; href: string; title: string };
 }
+
+/**
+ * `worker-ready`: needs no DOM; `dom`: reads `document.title` first; `page`: reads the page's
+ * cookie, address and title and says whether it runs in a Worker (a tag run by a DOM proxy).
+ */
+export type TagMode = 'worker-ready' | 'dom' | 'page';
+
+const PAGE_READS = `var page = { cookie: document.cookie, href: location.href, title: document.title };
+var ranBy = (String(new Error().stack).match(/blob:[^\\s)]+?(?=:\\d+:\\d+)/) || [''])[0];
+var ctx = { window: typeof window, document: typeof document, global: Object.prototype.toString.call(globalThis), ranBy: ranBy };
+`;
 
 /**
  * The fake tag: records each dataLayer entry it sees (those queued before it loaded, then every
@@ -14,12 +51,12 @@ export interface Sighting {
  */
 const fakeTag = (
   collect: string,
-  mode: 'worker-ready' | 'dom',
+  mode: TagMode,
 ) => `${mode === 'dom' ? 'var title = document.title;\n' : ''}
 self.__fakeGtagRan = true;
-var ctx = { window: typeof window, document: typeof document };
+${mode === 'page' ? PAGE_READS : 'var page; var ctx = { window: typeof window, document: typeof document };'}
 function report(e) {
-  fetch(${JSON.stringify(collect)}, { method: 'POST', body: JSON.stringify({ entry: Array.prototype.slice.call(e), ctx: ctx }) });
+  fetch(${JSON.stringify(collect)}, { method: 'POST', body: JSON.stringify({ entry: Array.prototype.slice.call(e), ctx: ctx, page: page }) });
 }
 var dl = (self.dataLayer = self.dataLayer || []);
 for (var i = 0; i < dl.length; i++) report(dl[i]);
@@ -36,7 +73,7 @@ dl.push = function () {
  */
 export async function startThirdParty() {
   const sightings: Sighting[] = [];
-  const state = { mode: 'worker-ready' as 'worker-ready' | 'dom' };
+  const state = { mode: 'worker-ready' as TagMode };
   const cors = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
   const server = createServer((req, res) => {
     if (req.url?.startsWith('/gtag/js')) {
@@ -62,7 +99,7 @@ export async function startThirdParty() {
     origin,
     sightings,
     /** Which tag the next request gets. */
-    serve(mode: 'worker-ready' | 'dom') {
+    serve(mode: TagMode) {
       state.mode = mode;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

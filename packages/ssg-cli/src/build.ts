@@ -105,6 +105,7 @@ async function runStages(
   const pages = {
     ...site,
     csp: security.csp,
+    siteOrigin: security.siteOrigin,
     content,
     routes,
     client,

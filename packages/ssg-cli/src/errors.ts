@@ -36,7 +36,8 @@ export type ImageErrorCode =
   | 'IMAGE_NOT_FOUND'
   | 'IMAGE_UNSUPPORTED'
   | 'IMAGE_CORRUPT'
-  | 'IMAGE_TOO_SMALL';
+  | 'IMAGE_TOO_SMALL'
+  | 'SCRIPT_PROXY_MISSING';
 
 /** Codes of errors in how the command was called: exit code 2, the command can be run again changed. */
 const USAGE_CODES: ReadonlySet<ErrorCode> = new Set([

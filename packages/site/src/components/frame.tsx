@@ -42,7 +42,7 @@ export interface FrameProps {
   children: ReactNode;
 }
 
-/** worker-idle: the page's gtag calls land on `dataLayer`, copied to the tag in its worker. */
+/** worker-idle and proxied: the page's gtag calls land on `dataLayer`, copied to the tag in its worker. */
 const GTAG_FORWARD = ['dataLayer.push'] as const;
 
 /** Every page's frame: alert strip, top bar, side menu, the page, the footer slice and the gtag tag. */

@@ -67,7 +67,10 @@ export interface FrameData {
   alert: string;
   callPhone: string;
   theme: Theme;
-  analytics: { measurementId: string; strategy: 'post-hydrate' | 'idle' | 'worker-idle' };
+  analytics: {
+    measurementId: string;
+    strategy: 'post-hydrate' | 'idle' | 'worker-idle' | 'proxied';
+  };
   popup: { title: string; whatsHref: string };
 }
 

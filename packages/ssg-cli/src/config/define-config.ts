@@ -34,13 +34,14 @@ export interface ServiceWorkerConfig {
 /**
  * Extra sources of the Content-Security-Policy the build computes (README, "Security headers").
  * Each entry is an https origin (`https://cdn.example.com`), or `data:` / `blob:` where the
- * directive allows it. The build adds the hashes of the pages' inline code itself.
+ * directive allows it. The build adds the hashes of the pages' inline code itself, and each
+ * page's `<Script>` origins (with `worker-src blob:` where `worker-idle` is used).
  */
 export interface CspConfig {
   scriptSrc?: string[];
   connectSrc?: string[];
   imgSrc?: string[];
-  /** `blob:` for scripts run in a Worker made from a Blob. */
+  /** Workers of other origins, or `blob:` for one the site makes itself (`<Script>`'s are added). */
   workerSrc?: string[];
   frameSrc?: string[];
   /** Default `false`. `true` sends `Content-Security-Policy-Report-Only`: reports, blocks nothing. */

@@ -24,6 +24,8 @@ export interface Security {
   csp: CspSettings;
   /** The Strict-Transport-Security value, or none. */
   hsts?: string;
+  /** The origin of the site's address (`url()`), when it has one: its scripts add no source. */
+  siteOrigin?: string;
 }
 
 /**
@@ -75,5 +77,6 @@ export function resolveSecurity(
     reportOnly: ctx.cspConfig.reportOnly ?? false,
     upgradeInsecure: https,
   };
-  return { csp, hsts: hstsOf(ctx.hstsConfig, https) };
+  const siteOrigin = url === undefined ? {} : { siteOrigin: new URL(url).origin };
+  return { csp, hsts: hstsOf(ctx.hstsConfig, https), ...siteOrigin };
 }

@@ -19,6 +19,7 @@ import { copiedFolders } from './copied-folders.ts';
 import { type InlineRecord, inlineRecorder } from './inline-record.ts';
 import { keepRecentChunks } from './keep-builds.ts';
 import { filesOfPage, type OutputInput, outputOf } from './output.ts';
+import { proxyLibFiles } from './proxy-lib.ts';
 import type { EmitReuse } from './reuse.ts';
 import type { Placed } from './reuse-files.ts';
 import { writeOutput } from './write-output.ts';
@@ -77,7 +78,9 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
   const { compilationHash } = output;
   const emitted = [...output.files.keys()];
   await input.images?.ready(); // the images made while the pages rendered, copied below
-  const copies = await resolveCopied(copiedFolders(site, input.content, input.images), site);
+  const proxyLib = proxyLibFiles(input.rendered.pages, { ...site.files, root: site.root });
+  const folders = [...copiedFolders(site, input.content, input.images), ...proxyLib];
+  const copies = await resolveCopied(folders, site);
   const copied = copies.files;
   const broken = brokenLinks(input, emitted, copied);
   const bytes = await cache.upToDate(compilationHash, emitted, copied, output.same !== undefined);
@@ -114,6 +117,7 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
   const inline = inlineRecorder(patch ? cache.lastInline() : undefined);
   const pages = input.rendered.pages.map((page) => ({
     route: page.route,
+    ...(page.csp ? { csp: page.csp } : {}),
     inline: () =>
       inline.sources(page.route.path, patch !== undefined && unchanged(page), page.inline),
   }));

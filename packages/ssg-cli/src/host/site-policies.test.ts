@@ -43,6 +43,22 @@ describe('the policies of a build', () => {
       expect(policies?.union).toContain(hash);
   });
 
+  it("report-only: a page with a script's sources in its settings gets them, the others and the offline page do not; the union has them", () => {
+    const shared = sources('boot');
+    const withTag: CspSettings = { ...csp, scriptSrc: ['https://tag.example'] };
+    const pages = [
+      ...['/', '/a/', '/b/'].map((path) => page(path, shared)),
+      { route: { path: '/tag/' }, inline: () => shared, csp: withTag },
+    ];
+    const policies = sitePolicies({ csp, trailingSlash: 'always', pages })?.reportOnly;
+    expect(policies?.fallback).not.toContain('https://tag.example');
+    expect(Object.keys(policies?.byUrl ?? {})).toEqual(['/tag/', '/tag/index.html']);
+    expect(policies?.byUrl['/tag/']).toContain(
+      "script-src 'self' 'sha256-boot' https://tag.example",
+    );
+    expect(policies?.union).toContain('https://tag.example');
+  });
+
   it('enforced: no page policy for the hosts (it is in each page), never a page document made', () => {
     const made: string[] = [];
     const pages = ['/', '/a/'].map((path) => ({

@@ -1,5 +1,11 @@
 // The Content-Security-Policy a build gives the hosts: static, or each page's in report-only mode.
-import { type CspSettings, type InlineSources, inlineSources, policyOf } from '../shared/csp.ts';
+import {
+  type CspSettings,
+  type CspSources,
+  type InlineSources,
+  inlineSources,
+  policyOf,
+} from '../shared/csp.ts';
 import { htmlFileOf } from '../shared/files.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { OFFLINE_PAGE } from './rules.ts';
@@ -9,7 +15,12 @@ export interface PoliciesInput {
   /** The build's policy settings; none: the build sends no policy. */
   csp?: CspSettings;
   trailingSlash: TrailingSlash;
-  pages: ReadonlyArray<{ route: { path: string; matchPath?: string }; inline(): InlineSources }>;
+  pages: ReadonlyArray<{
+    route: { path: string; matchPath?: string };
+    inline(): InlineSources;
+    /** The page's own settings (the site's with its scripts' sources); default `csp`. */
+    csp?: CspSettings;
+  }>;
   /** The offline page's HTML, when the build writes one (service worker on). */
   offlineHtml?: string;
 }
@@ -47,6 +58,19 @@ const merge = (all: InlineSources[]): InlineSources => ({
   styleAttributes: [...new Set(all.flatMap((s) => s.styleAttributes))].sort(),
 });
 
+/** Settings allowing every page's sources, for the one policy of a host that can set only one. */
+function unionSettings(all: CspSettings[], csp: CspSettings): CspSettings {
+  const joined = (key: keyof CspSources) => [...new Set(all.flatMap((s) => s[key] ?? []))];
+  return {
+    ...csp,
+    scriptSrc: joined('scriptSrc'),
+    connectSrc: joined('connectSrc'),
+    imgSrc: joined('imgSrc'),
+    workerSrc: joined('workerSrc'),
+    frameSrc: joined('frameSrc'),
+  };
+}
+
 /** The URLs a page answers at: its path, its file, and with "ignore" the other slash form. */
 function urlsOf(pagePath: string, trailingSlash: TrailingSlash): string[] {
   const urls = [pagePath, `/${htmlFileOf(pagePath)}`];
@@ -65,26 +89,35 @@ export function sitePolicies(input: PoliciesInput): SitePolicies | undefined {
 
 /** Each page's policy from the hashes of its own inline code. */
 function pagePolicies(input: PoliciesInput, csp: CspSettings): PagePolicies {
-  const entries: Array<[string, InlineSources]> = input.pages.map((page) => [
+  const entries: Array<[string, InlineSources, CspSettings]> = input.pages.map((page) => [
     page.route.path,
     page.inline(),
+    page.csp ?? csp,
   ]);
   if (input.offlineHtml !== undefined)
-    entries.push([OFFLINE_PAGE, inlineSources(input.offlineHtml)]);
+    entries.push([OFFLINE_PAGE, inlineSources(input.offlineHtml), csp]);
   // Pages that share one sources object (most do: inline-record.ts hands out one per distinct
-  // set) share its policy, made once; at 100,000 pages only the few distinct ones are merged.
-  const policyOfSources = new Map<InlineSources, string>();
+  // set) and one settings object (render/page-settings.ts) share their policy, made once; at
+  // 100,000 pages only the few distinct ones are merged.
+  const made = new Map<CspSettings, Map<InlineSources, string>>();
+  const policyFor = (inline: InlineSources, settings: CspSettings): string => {
+    const bySources = made.get(settings) ?? new Map<InlineSources, string>();
+    made.set(settings, bySources);
+    const policy = bySources.get(inline) ?? policyOf(inline, settings);
+    bySources.set(inline, policy);
+    return policy;
+  };
   const count = new Map<string, number>();
-  for (const [, inline] of entries) {
-    const policy = policyOfSources.get(inline) ?? policyOf(inline, csp);
-    policyOfSources.set(inline, policy);
+  for (const [, inline, settings] of entries) {
+    const policy = policyFor(inline, settings);
     count.set(policy, (count.get(policy) ?? 0) + 1);
   }
-  const union = policyOf(merge([...policyOfSources.keys()]), csp);
+  const allSources = [...new Set([...made.values()].flatMap((m) => [...m.keys()]))];
+  const union = policyOf(merge(allSources), unionSettings([...made.keys()], csp));
   const fallback = [...count].sort((a, b) => b[1] - a[1])[0]?.[0] ?? union;
   const urls: Array<[string, string]> = [];
-  for (const [where, inline] of entries) {
-    const policy = policyOfSources.get(inline) ?? fallback;
+  for (const [where, inline, settings] of entries) {
+    const policy = policyFor(inline, settings);
     if (policy === fallback) continue;
     const forms = where === OFFLINE_PAGE ? [where] : urlsOf(where, input.trailingSlash);
     for (const url of forms) urls.push([url, policy]);

@@ -58,7 +58,8 @@ export interface SavedState {
   last?: LastBuild;
 }
 
-const VERSION = 6; // 6: pages keep their links
+// 6: pages keep their links; 7: and the `<Script>`s they rendered (their policy's sources)
+const VERSION = 7;
 const CACHE_DIR = 'node_modules/.ssg/incremental';
 
 /** The cache file of an output folder (tests delete it to compare with a build from scratch). */

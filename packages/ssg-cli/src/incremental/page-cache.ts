@@ -76,6 +76,7 @@ export class PageCache {
       staticQueryHashes: entry.staticQueryHashes,
       slicesMap: entry.slicesMap,
       links: entry.links,
+      ...(entry.scripts ? { scripts: entry.scripts } : {}),
       body: () => store.get(entry.body),
       ...(staticHtml ? { staticHtml } : {}),
     });
@@ -97,6 +98,7 @@ export class PageCache {
           deps: depsDigest(output, digests),
           staticQueryHashes,
           slicesMap,
+          ...(output.scripts ? { scripts: output.scripts } : {}),
           body: store.put(output.html),
           links: [...links],
         };

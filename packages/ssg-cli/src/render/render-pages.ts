@@ -66,7 +66,12 @@ export async function renderPages(ctx: RenderInput, reuse?: RenderReuse): Promis
     sliceData.staticQueryHashes = out.staticQueryHashes;
     if (out.staticHtml) sliceData.staticHtml = out.staticHtml;
     sliceHtml.set(slice.name, out.html);
-    renderedSlices.push({ name: slice.name, sliceData, html: out.html });
+    renderedSlices.push({
+      name: slice.name,
+      sliceData,
+      html: out.html,
+      ...(out.scripts ? { scripts: out.scripts } : {}),
+    });
   }
 
   // Pages: the ones an earlier build rendered from the same inputs come from the cache, the

@@ -1,5 +1,6 @@
 // The messages between the render's pool (render-workers.ts) and its threads (render-worker.ts).
 import type { PageData } from '@ssg/loader/contract';
+import type { ScriptUse } from '../shared/script-use.ts';
 import type { ServerRenderInput } from '../shared/server-render.ts';
 
 /** One page to render: its page-data (without what the render finds out) and component name. */
@@ -15,6 +16,8 @@ export interface PageOutput {
   slicesMap: Record<string, string>;
   /** The HTML of the page's static parts (`*.static.tsx`), when it has any. */
   staticHtml?: Record<string, string>;
+  /** The `<Script>`s the page rendered, for its policy; absent when it has none. */
+  scripts?: ScriptUse[];
 }
 
 export interface RenderWorkerData {

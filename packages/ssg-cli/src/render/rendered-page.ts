@@ -5,10 +5,12 @@ import type { ClientBundle } from '../bundle/index.ts';
 import { type Routes, routeData } from '../routes/index.ts';
 import type { CspSettings, InlineSources } from '../shared/csp.ts';
 import type { MatchPath } from '../shared/match-path-list.ts';
+import { type ScriptUse, sortedScripts } from '../shared/script-use.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import type { RouteDefinition } from '../site/index.ts';
 import type { LoadedSite } from '../types.ts';
 import { type DocumentInput, pageDocument } from './document.ts';
+import { pageSettings } from './page-settings.ts';
 import type { StoredOutput } from './reuse.ts';
 import { readingData } from './site-errors.ts';
 
@@ -31,12 +33,18 @@ export interface RenderedPage {
   inline(): InlineSources;
   /** The site hrefs of the page's `<a>` elements, for the broken-link check (emit/broken-links.ts). */
   links: readonly string[];
+  /** The page's policy settings: the site's with its scripts' origins; none without a policy. */
+  csp?: CspSettings;
+  /** The `<Script>`s of the page and of the slices it embeds. */
+  scripts: ScriptUse[];
 }
 
 export interface RenderedSlice {
   name: string;
   sliceData: SliceData;
   html: string;
+  /** The `<Script>`s the slice rendered: they enter the policy of each page that embeds it. */
+  scripts?: ScriptUse[];
 }
 
 /** What every page's document is made with besides its own render output. */
@@ -48,6 +56,8 @@ export interface PageFrame {
   client: ClientBundle;
   /** The policy's settings, for each document's `<meta>`; none in `ssg dev`. */
   csp?: CspSettings;
+  /** The site's own origin (its `url()`): a script served from it adds nothing to a policy. */
+  siteOrigin?: string | undefined;
 }
 
 /** A page's render output in its document: made on demand with the compilation hash. */
@@ -67,6 +77,11 @@ export function renderedPage(
   };
   const sliceNames = [...new Set(Object.values(out.slicesMap))].sort();
   const usedSlices = sliceNames.flatMap((name) => sliceByName.get(name) ?? []);
+  const scripts = sortedScripts([
+    ...(out.scripts ?? []),
+    ...usedSlices.flatMap((s) => s.scripts ?? []),
+  ]);
+  const csp = ctx.csp && pageSettings(ctx.csp, scripts, ctx.siteOrigin);
   const components = [
     route.component,
     ...ctx.routes.slices.filter((s) => sliceNames.includes(s.name)).map((s) => s.component),
@@ -87,7 +102,7 @@ export function renderedPage(
     components,
     trailingSlash: ctx.trailingSlash,
     serviceWorker: ctx.serviceWorker,
-    csp: ctx.csp,
+    csp,
     matchPaths,
   };
   // the same with any compilation hash: kept from the first document made
@@ -101,6 +116,8 @@ export function renderedPage(
     route,
     pageData,
     html: make,
+    scripts,
+    ...(csp ? { csp } : {}),
     inline: () =>
       inline ?? pageDocument({ ...document, body: out.body(), compilationHash: '' }).inline,
     links: out.links,

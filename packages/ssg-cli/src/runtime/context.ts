@@ -1,6 +1,7 @@
 // The React context every runtime component reads: the page shown and how to move to another.
 import type { Loader, PageResources } from '@ssg/loader';
 import { createContext, useContext } from 'react';
+import type { ScriptUse } from '../shared/script-use.ts';
 import type { SiteLocation, TrailingSlash } from './paths.ts';
 
 /** What every runtime component reads: the page shown and how to move to another one. */
@@ -26,6 +27,8 @@ export interface RenderCollector {
   slices: Map<string, string>;
   /** Pre-rendered slice HTML by name; a slice renders once per build, pages embed it. */
   sliceHtml: ReadonlyMap<string, string>;
+  /** Each `<Script>` rendered: its origin enters the page's policy. */
+  scripts: ScriptUse[];
 }
 
 export const RuntimeContext = createContext<RuntimeState | null>(null);

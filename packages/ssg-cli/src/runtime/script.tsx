@@ -1,17 +1,21 @@
 // <Script>: third-party scripts after hydration, when idle, or off the main thread.
 import { loadScript } from '@ssg/loader';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import type { ScriptStrategy } from '../shared/script-use.ts';
+import { RuntimeContext } from './context.ts';
 
-export type ScriptStrategy = 'post-hydrate' | 'idle' | 'worker-idle';
+export type { ScriptStrategy };
 
 export interface ScriptProps {
   src: string;
   /**
    * `post-hydrate` (default): after hydration; `idle`: when the browser is idle; `worker-idle`:
-   * in a Web Worker (no DOM) when the script can run there, else on the main thread when idle.
+   * in a Web Worker (no DOM) when the script can run there, else on the main thread when idle;
+   * `proxied`: in Partytown's Web Worker, which reaches the DOM through a proxy (the site
+   * installs `@qwik.dev/partytown`).
    */
   strategy?: ScriptStrategy;
-  /** `worker-idle` only: page calls copied to the worker, e.g. `['dataLayer.push']`. */
+  /** `worker-idle` and `proxied`: page calls copied to the worker, e.g. `['dataLayer.push']`. */
   forward?: readonly string[];
 }
 
@@ -19,16 +23,20 @@ export interface ScriptProps {
 const started = new Set<string>();
 
 /**
- * A third-party script, loaded once per document in the browser by the chosen strategy;
- * renders nothing on the server.
+ * A third-party script, loaded once per document in the browser by the chosen strategy. It
+ * renders nothing; the server render records it, and the build adds its origin to the page's
+ * Content-Security-Policy.
  */
 export function Script({ src, strategy = 'post-hydrate', forward }: ScriptProps) {
+  useContext(RuntimeContext)?.collector?.scripts.push({ src, strategy });
   useEffect(() => {
     if (started.has(src)) return;
     started.add(src);
     // its own chunk: sites that never use worker-idle never download it
     if (strategy === 'worker-idle')
       void import('./worker-script.ts').then((m) => m.runInWorker({ src, forward: forward ?? [] }));
+    else if (strategy === 'proxied')
+      void import('./proxied-script.ts').then((m) => m.runProxied({ src, forward: forward ?? [] }));
     else void loadScript({ src, strategy });
   }, [src, strategy, forward]);
   return null;

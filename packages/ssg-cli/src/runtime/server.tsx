@@ -2,6 +2,8 @@
 import type { PageData, PageResources, SliceData } from '@ssg/loader';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { ScriptUse } from '../shared/script-use.ts';
+import { sortedScripts } from '../shared/script-use.ts';
 import type { LayoutProps, SliceProps } from '../site/index.ts';
 import { RouteAnnouncer } from './announcer.tsx';
 import { type RenderCollector, RuntimeContext, type RuntimeState } from './context.ts';
@@ -28,7 +30,13 @@ export interface ServerRenderOutput {
   slicesMap: Record<string, string>;
   /** The HTML of the page's static parts, for its page-data; absent when it has none. */
   staticHtml?: Record<string, string>;
+  /** The `<Script>`s the page rendered, for its policy; absent when it has none. */
+  scripts?: ScriptUse[];
 }
+
+/** The collector's scripts as an output field: absent when there are none. */
+const scriptsOf = (collector: RenderCollector): { scripts?: ScriptUse[] } =>
+  collector.scripts.length > 0 ? { scripts: sortedScripts(collector.scripts) } : {};
 
 function serverState(
   resources: PageResources,
@@ -55,7 +63,12 @@ export function renderPage(
   input: ServerRenderInput,
   layout?: ServerLayout,
 ): ServerRenderOutput {
-  const collector: RenderCollector = { staticQueryHashes: new Set(), slices: new Map(), sliceHtml };
+  const collector: RenderCollector = {
+    staticQueryHashes: new Set(),
+    slices: new Map(),
+    sliceHtml,
+    scripts: [],
+  };
   const resources: PageResources = {
     status: 'success',
     path: page.path,
@@ -76,6 +89,7 @@ export function renderPage(
     staticQueryHashes: sorted(collector.staticQueryHashes),
     slicesMap: Object.fromEntries([...collector.slices].sort(([a], [b]) => a.localeCompare(b))),
     ...staticHtmlOf(html, sliceHtml),
+    ...scriptsOf(collector),
   };
 }
 
@@ -84,11 +98,17 @@ export function renderSlice(
   slice: SliceData,
   component: unknown,
   input: ServerRenderInput,
-): { html: string; staticQueryHashes: string[]; staticHtml?: Record<string, string> } {
+): {
+  html: string;
+  staticQueryHashes: string[];
+  staticHtml?: Record<string, string>;
+  scripts?: ScriptUse[];
+} {
   const collector: RenderCollector = {
     staticQueryHashes: new Set(),
     slices: new Map(),
     sliceHtml: new Map(),
+    scripts: [],
   };
   const resources: PageResources = {
     status: 'success',
@@ -110,5 +130,10 @@ export function renderSlice(
       <Component data={slice.result.data} sliceContext={slice.result.sliceContext} />
     </RuntimeContext.Provider>,
   );
-  return { html, staticQueryHashes: sorted(collector.staticQueryHashes), ...staticHtmlOf(html) };
+  return {
+    html,
+    staticQueryHashes: sorted(collector.staticQueryHashes),
+    ...staticHtmlOf(html),
+    ...scriptsOf(collector),
+  };
 }

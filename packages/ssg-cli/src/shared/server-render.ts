@@ -2,6 +2,7 @@
 // its render workers and `ssg dev` call it without DOM types.
 import type { PageData, SliceData } from '@ssg/loader/contract';
 import type { BrowserDefinition } from '../site/index.ts';
+import type { ScriptUse } from './script-use.ts';
 import type { TrailingSlash } from './trailing-slash.ts';
 
 export interface ServerRenderInput {
@@ -25,10 +26,17 @@ export interface ServerRenderer {
     slicesMap: Record<string, string>;
     /** The HTML of its static parts (`*.static.tsx`), when it has any. */
     staticHtml?: Record<string, string>;
+    /** The `<Script>`s its tree rendered (slices' not included), when it has any. */
+    scripts?: ScriptUse[];
   };
   renderSlice(
     slice: SliceData,
     component: unknown,
     input: ServerRenderInput,
-  ): { html: string; staticQueryHashes: string[]; staticHtml?: Record<string, string> };
+  ): {
+    html: string;
+    staticQueryHashes: string[];
+    staticHtml?: Record<string, string>;
+    scripts?: ScriptUse[];
+  };
 }

@@ -176,7 +176,10 @@ export interface SiteDefinition<
    * headers ask browsers for HTTPS only (HSTS, `upgrade-insecure-requests`).
    */
   url?(content: Content): string;
-  /** Sources the content needs in the Content-Security-Policy, e.g. those of an analytics tag it configures. */
+  /**
+   * Sources the content needs in the Content-Security-Policy, e.g. where an analytics tag it
+   * configures sends its data. A `<Script src>`'s own origin the build adds to its pages itself.
+   */
   csp?(content: Content): SiteCspSources;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { siteUrl } from './fields.ts';
 
 export const QR_LEVELS = ['low', 'medium', 'quartile', 'high'] as const;
-export const SCRIPT_STRATEGIES = ['post-hydrate', 'idle', 'worker-idle'] as const;
+export const SCRIPT_STRATEGIES = ['post-hydrate', 'idle', 'worker-idle', 'proxied'] as const;
 
 export const siteFile = z.strictObject({
   url: siteUrl,
@@ -17,7 +17,7 @@ export const siteFile = z.strictObject({
         'Expected a Google Analytics measurement id like "G-AB12CD34EF".',
       ),
     strategy: z.enum(SCRIPT_STRATEGIES, {
-      error: 'Expected the script strategy "post-hydrate", "idle" or "worker-idle".',
+      error: 'Expected the script strategy "post-hydrate", "idle", "worker-idle" or "proxied".',
     }),
   }),
   qr: z
