@@ -85,11 +85,27 @@ describe('<Script> origins in each page policy', () => {
     expect(snapshot(outDir)).toEqual(first);
   });
 
+  it('a <Script> in one page component alone builds (its chunk then holds the runtime code it alone uses)', async () => {
+    const root = miniSiteCopy();
+    addScripts(
+      root,
+      'home.tsx',
+      '<Script src="https://tag.example/x.js" strategy="idle" />',
+      '</>',
+    );
+    const outDir = path.join(tempDir(), 'out');
+    await build({ root, contentDir: MINI_CONTENT, outDir });
+    expect(policyOf(outDir, 'index.html')['script-src']).toContain('https://tag.example');
+  });
+
   it('a page with the proxied strategy fails the build with SCRIPT_PROXY_MISSING when the site has not installed Partytown, and writes no output', async () => {
     const root = miniSiteCopy();
-    // on two components, as a layout's would be (see the report: one alone trips a chunk check)
-    for (const file of ['home.tsx', 'page.tsx'])
-      addScripts(root, file, '<Script src="https://tag.example/x.js" strategy="proxied" />', '</>');
+    addScripts(
+      root,
+      'home.tsx',
+      '<Script src="https://tag.example/x.js" strategy="proxied" />',
+      '</>',
+    );
     const outDir = path.join(tempDir(), 'out');
     await expect(build({ root, contentDir: MINI_CONTENT, outDir })).rejects.toMatchObject({
       code: 'SCRIPT_PROXY_MISSING',

@@ -64,20 +64,24 @@ export function checkDefinitions(
 }
 
 /**
- * Each component name's source file: importing a split chunk directly gives the very module
- * object that the component's `() => import(...)` resolves to, so identity tells which is which.
+ * Each component name's source file: importing a split chunk directly gives the module whose
+ * default export the component's `() => import(...)` resolves to, so identity tells which is
+ * which. The default export, not the module object: a chunk that also exports code for other
+ * chunks (a page alone using `<Script>`'s runtime) is imported through a facade of its own.
  */
 async function mapComponentsToSources(
   browser: BrowserDefinition,
   chunkSources: ReadonlyArray<[string, string]>,
 ): Promise<Record<string, string>> {
-  const byModule = new Map<unknown, string>();
+  const byExport = new Map<unknown, string>();
   for (const [chunk, source] of chunkSources) {
-    byModule.set(await import(pathToFileURL(chunk).href), source);
+    const module = (await import(pathToFileURL(chunk).href)) as { default?: unknown };
+    if (module.default !== undefined) byExport.set(module.default, source);
   }
   const files: Record<string, string> = {};
   for (const [name, load] of Object.entries(browser.components)) {
-    const source = byModule.get(await load());
+    const loaded = (await load()) as { default?: unknown } | undefined;
+    const source = loaded?.default === undefined ? undefined : byExport.get(loaded.default);
     if (!source) {
       throw new SsgError(
         'CONFIG',
