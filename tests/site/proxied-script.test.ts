@@ -1,14 +1,22 @@
 // Real: build() of the clinic site with the proxied strategy and @qwik.dev/partytown, Debian's nginx with the generated snippet and policy, Debian Chromium with our service worker, a second local origin serving the tag. Faked: the tag (a gtag-like script that reads the page's cookie, address and title and reports each dataLayer entry) and Google's origin, rewritten to the second origin in the built files.
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goOffline, reportingPage, type Violation } from '../host/helpers.ts';
-import { type LaunchedBrowser, launchChromium, recordPage } from '../support/browser.ts';
+import {
+  clientNavigate,
+  type LaunchedBrowser,
+  launchChromium,
+  recordPage,
+} from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';
-import { buildSite, REPO } from '../support/site-build.ts';
-import { rewriteOrigin, type Sighting, startThirdParty } from '../support/third-party.ts';
+import { buildSite } from '../support/site-build.ts';
+import {
+  clinicContentWith,
+  rewriteOrigin,
+  sightingName,
+  startThirdParty,
+} from '../support/third-party.ts';
 
 let chromium: LaunchedBrowser;
 let nginx: RunningNginx;
@@ -18,12 +26,7 @@ let tag: Awaited<ReturnType<typeof startThirdParty>>;
 beforeAll(async () => {
   tag = await startThirdParty();
   tag.serve('page');
-  const contentDir = path.join(mkdtempSync(path.join(tmpdir(), 'ssg-content-')), 'content');
-  cpSync(path.join(REPO, 'content'), contentDir, { recursive: true });
-  const siteJson = path.join(contentDir, 'site.json');
-  const site = JSON.parse(readFileSync(siteJson, 'utf8')) as { analytics: { strategy: string } };
-  site.analytics.strategy = 'proxied';
-  writeFileSync(siteJson, JSON.stringify(site));
+  const contentDir = clinicContentWith('proxied');
   ({ outDir } = await buildSite({ contentDir }));
   rewriteOrigin(outDir, tag.origin);
   nginx = await startNginx(outDir);
@@ -36,30 +39,6 @@ afterAll(async () => {
 });
 
 const LOADED = { waitUntil: 'networkidle2' } as const;
-const named = (s: Sighting) =>
-  s.entry[0] === 'event' ? `${s.entry[1]} ${JSON.stringify(s.entry[2])}` : String(s.entry[0]);
-
-/** Waits until the tag has reported an entry described as `want` (e.g. `page_view {"page_path":"/"}`). */
-async function sighted(want: string): Promise<Sighting> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const hit = tag.sightings.find((s) => named(s) === want);
-    if (hit) return hit;
-    if (Date.now() > deadline)
-      throw new Error(
-        `the tag never saw ${want}; it saw: ${JSON.stringify(tag.sightings).slice(0, 1500)}`,
-      );
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function clientNavigate(page: Page, to: string): Promise<void> {
-  await page.evaluate(
-    (href) => document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`)?.click(),
-    to,
-  );
-  await page.waitForFunction((href) => location.pathname === href, {}, to);
-}
 
 describe('Script strategy proxied (Partytown), a tag that needs the DOM on another origin', () => {
   it('runs the tag in a Web Worker that reads the real cookie, address and title and sees every event, with 0 CSP violations and 0 console errors', async () => {
@@ -69,7 +48,7 @@ describe('Script strategy proxied (Partytown), a tag that needs the DOM on anoth
     const log = recordPage(page);
     await page.setCookie({ name: 'visita', value: 'gato-42', url: nginx.url });
     await page.goto(nginx.url, LOADED);
-    const first = await sighted('page_view {"page_path":"/"}');
+    const first = await tag.sighted('page_view {"page_path":"/"}');
     const title = await page.title();
     expect(first.page).toEqual({ cookie: 'visita=gato-42', href: nginx.url, title });
     // the DOM reached through Partytown's proxy, not the page's Window, from a running Worker
@@ -77,9 +56,9 @@ describe('Script strategy proxied (Partytown), a tag that needs the DOM on anoth
     expect(first.ctx.global).not.toBe('[object Window]');
     expect(page.workers().map((w) => w.url())).toContain(first.ctx.ranBy);
     await clientNavigate(page, '/servicos/');
-    await sighted('click_navigate {"href":"/servicos/"}');
-    await sighted('page_view {"page_path":"/servicos/"}');
-    expect(tag.sightings.map(named).slice(0, 3)).toEqual([
+    await tag.sighted('click_navigate {"href":"/servicos/"}');
+    await tag.sighted('page_view {"page_path":"/servicos/"}');
+    expect(tag.sightings.map(sightingName).slice(0, 3)).toEqual([
       'js',
       'config',
       'page_view {"page_path":"/"}',
@@ -109,14 +88,14 @@ describe('Script strategy proxied (Partytown), a tag that needs the DOM on anoth
     const page = await reportingPage(chromium.browser, violations);
     const log = recordPage(page);
     await page.goto(new URL('/servicos/', nginx.url).href, LOADED);
-    await sighted('page_view {"page_path":"/servicos/"}');
+    await tag.sighted('page_view {"page_path":"/servicos/"}');
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload(LOADED);
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
       new URL('/sw.js', nginx.url).href,
     );
     const views = () =>
-      tag.sightings.filter((s) => named(s) === 'page_view {"page_path":"/servicos/"}');
+      tag.sightings.filter((s) => sightingName(s) === 'page_view {"page_path":"/servicos/"}');
     await expect.poll(() => views().length, { timeout: 20_000 }).toBe(2);
     const ranBy = tag.sightings.map((s) => s.ctx.ranBy ?? '');
     expect(ranBy.filter((url) => !url.startsWith('blob:'))).toEqual([]);

@@ -1,13 +1,15 @@
 // Real: build() of the clinic site with the worker-idle strategy, Debian's nginx with the generated snippet and policy, Debian Chromium with our service worker, a second local origin serving the tag. Faked: the tag (a gtag-like script that reports each dataLayer entry) and Google's origin, rewritten to the second origin in the built files.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
+import { clientNavigate, type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';
-import { buildSite, REPO } from '../support/site-build.ts';
-import { rewriteOrigin, type Sighting, startThirdParty } from '../support/third-party.ts';
+import { buildSite } from '../support/site-build.ts';
+import {
+  clinicContentWith,
+  rewriteOrigin,
+  sightingName,
+  startThirdParty,
+} from '../support/third-party.ts';
 
 let chromium: LaunchedBrowser;
 let nginx: RunningNginx;
@@ -15,12 +17,7 @@ let tag: Awaited<ReturnType<typeof startThirdParty>>;
 
 beforeAll(async () => {
   tag = await startThirdParty();
-  const contentDir = path.join(mkdtempSync(path.join(tmpdir(), 'ssg-content-')), 'content');
-  cpSync(path.join(REPO, 'content'), contentDir, { recursive: true });
-  const siteJson = path.join(contentDir, 'site.json');
-  const site = JSON.parse(readFileSync(siteJson, 'utf8')) as { analytics: { strategy: string } };
-  site.analytics.strategy = 'worker-idle';
-  writeFileSync(siteJson, JSON.stringify(site));
+  const contentDir = clinicContentWith('worker-idle');
   const { outDir } = await buildSite({ contentDir });
   rewriteOrigin(outDir, tag.origin);
   nginx = await startNginx(outDir);
@@ -33,28 +30,6 @@ afterAll(async () => {
 });
 
 const LOADED = { waitUntil: 'networkidle2' } as const;
-const named = (s: Sighting) =>
-  s.entry[0] === 'event' ? `${s.entry[1]} ${JSON.stringify(s.entry[2])}` : String(s.entry[0]);
-
-/** Waits until the tag has reported an entry described as `want` (e.g. `page_view {"page_path":"/"}`). */
-async function sighted(want: string): Promise<Sighting> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const hit = tag.sightings.find((s) => named(s) === want);
-    if (hit) return hit;
-    if (Date.now() > deadline)
-      throw new Error(`the tag never saw ${want}; it saw: ${tag.sightings.map(named).join(', ')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function clientNavigate(page: Page, to: string): Promise<void> {
-  await page.evaluate(
-    (href) => document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`)?.click(),
-    to,
-  );
-  await page.waitForFunction((href) => location.pathname === href, {}, to);
-}
 
 async function freshPage(): Promise<{ page: Page; violations: string[] }> {
   const context = await chromium.browser.createBrowserContext();
@@ -75,16 +50,16 @@ describe('Script strategy worker-idle, a tag on another origin', () => {
     tag.serve('worker-ready');
     const { page, violations } = await freshPage();
     await page.goto(nginx.url, LOADED);
-    await sighted('page_view {"page_path":"/"}');
+    await tag.sighted('page_view {"page_path":"/"}');
     await clientNavigate(page, '/servicos/');
-    await sighted('click_navigate {"href":"/servicos/"}');
-    await sighted('page_view {"page_path":"/servicos/"}');
+    await tag.sighted('click_navigate {"href":"/servicos/"}');
+    await tag.sighted('page_view {"page_path":"/servicos/"}');
     // a second load under our service worker's control: the tag still loads and reports
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload(LOADED);
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     const reloads = () =>
-      tag.sightings.filter((s) => named(s) === 'page_view {"page_path":"/servicos/"}');
+      tag.sightings.filter((s) => sightingName(s) === 'page_view {"page_path":"/servicos/"}');
     await expect.poll(() => reloads().length, { timeout: 15_000 }).toBe(2);
 
     expect(tag.sightings.map((s) => s.ctx)).toEqual(
@@ -103,12 +78,12 @@ describe('Script strategy worker-idle, a tag on another origin', () => {
     tag.serve('dom');
     const { page, violations } = await freshPage();
     await page.goto(nginx.url, LOADED);
-    const first = await sighted('page_view {"page_path":"/"}');
+    const first = await tag.sighted('page_view {"page_path":"/"}');
     expect(first.ctx).toEqual({ window: 'object', document: 'object' });
     await clientNavigate(page, '/servicos/');
-    await sighted('click_navigate {"href":"/servicos/"}');
-    await sighted('page_view {"page_path":"/servicos/"}');
-    expect(tag.sightings.map(named).slice(0, 3)).toEqual([
+    await tag.sighted('click_navigate {"href":"/servicos/"}');
+    await tag.sighted('page_view {"page_path":"/servicos/"}');
+    expect(tag.sightings.map(sightingName).slice(0, 3)).toEqual([
       'js',
       'config',
       'page_view {"page_path":"/"}',

@@ -80,3 +80,12 @@ export function recordPage(page: Page): PageLog {
 /** Paths of the document (navigation) requests a page made. */
 export const documentRequests = (log: PageLog): string[] =>
   log.requests.filter((r) => r.isNavigation).map((r) => new URL(r.url).pathname);
+
+/** Clicks the page's link to `to` and waits until the client navigation has shown it. */
+export async function clientNavigate(page: Page, to: string): Promise<void> {
+  await page.evaluate(
+    (href) => document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`)?.click(),
+    to,
+  );
+  await page.waitForFunction((href) => location.pathname === href, {}, to);
+}

@@ -1,6 +1,16 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { REPO } from './site-build.ts';
 
 const GOOGLE = 'https://www.googletagmanager.com';
 const TEXT = /\.(html|js|json|conf|txt)$|_headers$/;
@@ -102,6 +112,34 @@ export async function startThirdParty() {
     serve(mode: TagMode) {
       state.mode = mode;
     },
+    /** Waits until the tag has reported an entry named `want` (e.g. `page_view {"page_path":"/"}`). */
+    async sighted(want: string, timeoutMs = 20_000): Promise<Sighting> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const hit = sightings.find((s) => sightingName(s) === want);
+        if (hit) return hit;
+        if (Date.now() > deadline)
+          throw new Error(
+            `the tag never saw ${want}; it saw: ${sightings.map(sightingName).join(', ')}`,
+          );
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A reported dataLayer entry as the tests name it: `page_view {"page_path":"/"}`, `js`, `config`. */
+export const sightingName = (s: Sighting): string =>
+  s.entry[0] === 'event' ? `${s.entry[1]} ${JSON.stringify(s.entry[2])}` : String(s.entry[0]);
+
+/** A copy of the clinic's content whose analytics tag loads by `strategy`. */
+export function clinicContentWith(strategy: string): string {
+  const contentDir = path.join(mkdtempSync(path.join(tmpdir(), 'ssg-content-')), 'content');
+  cpSync(path.join(REPO, 'content'), contentDir, { recursive: true });
+  const siteJson = path.join(contentDir, 'site.json');
+  const site = JSON.parse(readFileSync(siteJson, 'utf8')) as { analytics: { strategy: string } };
+  site.analytics.strategy = strategy;
+  writeFileSync(siteJson, JSON.stringify(site));
+  return contentDir;
 }
