@@ -1,9 +1,19 @@
 // Real: build() of a copy of the mini fixture site whose pages and footer slice render <Script>s, its incremental cache, the emitted HTML. Faked: nothing (the browser side runs in tests/site/proxied-script.test.ts).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/index.ts';
+import { build, dev } from '../src/index.ts';
 import { MINI_CONTENT, miniSiteCopy, snapshot, tempDir } from './helpers.ts';
+
+/** The clinic's package, which depends on Partytown (the framework itself does not). */
+const SITE_PACKAGE = path.resolve(import.meta.dirname, '../../site');
 
 /** Adds `jsx` to the component in `file` of a site copy, as the last child of its root element. */
 function addScripts(root: string, file: string, jsx: string, before: string): void {
@@ -112,5 +122,33 @@ describe('<Script> origins in each page policy', () => {
       message: expect.stringContaining('@qwik.dev/partytown'),
     });
     expect(existsSync(path.join(outDir, 'index.html'))).toBe(false);
+  });
+
+  it('ssg dev serves Partytown at /~partytown/ when a page uses the proxied strategy', async () => {
+    const root = miniSiteCopy();
+    addScripts(
+      root,
+      'home.tsx',
+      '<Script src="https://tag.example/x.js" strategy="proxied" />',
+      '</>',
+    );
+    // the site has installed Partytown, as the README asks
+    const installed = path.join(root, 'node_modules/@qwik.dev/partytown');
+    mkdirSync(path.dirname(installed), { recursive: true });
+    symlinkSync(
+      realpathSync(path.join(SITE_PACKAGE, 'node_modules/@qwik.dev/partytown')),
+      installed,
+    );
+    const server = await dev({ root, contentDir: MINI_CONTENT, port: 0 });
+    try {
+      const snippet = await fetch(new URL('/~partytown/partytown.js', server.url));
+      expect(snippet.status).toBe(200);
+      expect(snippet.headers.get('content-type')).toMatch(/javascript/);
+      expect(await snippet.text()).toContain('partytown');
+      const sandbox = await fetch(new URL('/~partytown/partytown-sandbox-sw.html', server.url));
+      expect(sandbox.status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../bundle/vite-config.ts';
 import { checkDefinitions, resolveSetup, resolveTarget } from '../config/index.ts';
 import { loadContent } from '../content/index.ts';
-import { outputFiles } from '../emit/index.ts';
+import { outputFiles, proxyLibFiles } from '../emit/index.ts';
 import { formatError } from '../errors.ts';
 import { devImage, imageServiceOf } from '../image/build-hooks.ts';
 import type { ImagePipeline } from '../image/pipeline.ts';
@@ -41,6 +41,8 @@ interface DevOutput {
   images: ImagePipeline;
   /** Client-only routes: a path they cover answers with its page, as on the hosts. */
   matchPaths: MatchPath[];
+  /** Partytown's files by their paths (`/~partytown/partytown.js`), when a page uses `proxied`. */
+  proxyLib: Map<string, string>;
   /** Size and mtime of each content file read, checked on every request. */
   stamps: ContentStamps;
 }
@@ -140,11 +142,13 @@ export async function dev(
     // No worker in dev: a precache of one moment's files would hide every later edit.
     const made = { ...site, serviceWorker: false, content, routes, client: DEV_CLIENT };
     const rendered = await renderPages(made);
+    const proxyLib = proxyLibFiles(rendered.pages, { ...setup.files, root: setup.root });
     return {
       files: outputFiles({ ...made, rendered }),
       assets: loaded.site.assets?.(content) ?? [],
       images,
       matchPaths: matchPathsOf(routes.routes),
+      proxyLib: new Map(proxyLib.map(({ from, to }) => [`/${to}`, from])),
       stamps,
     };
   };
@@ -165,7 +169,7 @@ export async function dev(
     try {
       if (await contentChanged(output)) invalidate();
       output ??= render();
-      const { files: all, assets, images, matchPaths } = await output;
+      const { files: all, assets, images, matchPaths, proxyLib } = await output;
       const image = refused ? undefined : await devImage(images, url.pathname);
       if (image) {
         res.writeHead(200, { 'content-type': image.type, 'cache-control': 'no-store' });
@@ -174,7 +178,10 @@ export async function dev(
       }
       const key = refused ? undefined : lookup(all, url.pathname);
       // The build copies these folders into the output; here they are read where they are.
-      const asset = key || refused ? undefined : await assetFileOf(assets, url.pathname);
+      const asset =
+        key || refused
+          ? undefined
+          : (proxyLib.get(url.pathname) ?? (await assetFileOf(assets, url.pathname)));
       if (asset) {
         res
           .writeHead(200, { 'content-type': contentTypeOf(asset), 'cache-control': 'no-store' })

@@ -7,6 +7,7 @@
 export { type EmitInput, type Emitted, emit } from './emit.ts';
 export type { InlineRecord } from './inline-record.ts';
 export { outputFiles } from './output.ts';
+export { proxyLibFiles } from './proxy-lib.ts';
 export type {
   CompilationMemo,
   EmitReuse,
