@@ -35,8 +35,10 @@ describe('page-data size guard', () => {
     );
   });
 
-  it('says nothing for ordinary pages', async () => {
-    expect((await buildMini()).warnings).toEqual([]);
+  it('says nothing about size for ordinary pages', async () => {
+    // the mini site's 404 page links to a missing page on purpose: that warning is the link check's
+    const { warnings } = await buildMini();
+    expect(warnings.filter((w) => !w.startsWith('Broken link:'))).toEqual([]);
   });
 });
 
