@@ -10,13 +10,7 @@ import {
   recordPage,
 } from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';
-import { buildSite } from '../support/site-build.ts';
-import {
-  clinicContentWith,
-  rewriteOrigin,
-  sightingName,
-  startThirdParty,
-} from '../support/third-party.ts';
+import { clinicWithTag, sightingName, startThirdParty } from '../support/third-party.ts';
 
 let chromium: LaunchedBrowser;
 let nginx: RunningNginx;
@@ -26,9 +20,7 @@ let tag: Awaited<ReturnType<typeof startThirdParty>>;
 beforeAll(async () => {
   tag = await startThirdParty();
   tag.serve('page');
-  const contentDir = clinicContentWith('proxied');
-  ({ outDir } = await buildSite({ contentDir }));
-  rewriteOrigin(outDir, tag.origin);
+  outDir = await clinicWithTag('proxied', tag.origin);
   nginx = await startNginx(outDir);
   chromium = await launchChromium();
 }, 300_000);

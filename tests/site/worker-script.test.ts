@@ -3,13 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientNavigate, type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { type RunningNginx, startNginx } from '../support/nginx.ts';
-import { buildSite } from '../support/site-build.ts';
-import {
-  clinicContentWith,
-  rewriteOrigin,
-  sightingName,
-  startThirdParty,
-} from '../support/third-party.ts';
+import { clinicWithTag, sightingName, startThirdParty } from '../support/third-party.ts';
 
 let chromium: LaunchedBrowser;
 let nginx: RunningNginx;
@@ -17,10 +11,7 @@ let tag: Awaited<ReturnType<typeof startThirdParty>>;
 
 beforeAll(async () => {
   tag = await startThirdParty();
-  const contentDir = clinicContentWith('worker-idle');
-  const { outDir } = await buildSite({ contentDir });
-  rewriteOrigin(outDir, tag.origin);
-  nginx = await startNginx(outDir);
+  nginx = await startNginx(await clinicWithTag('worker-idle', tag.origin));
   chromium = await launchChromium();
 }, 300_000);
 afterAll(async () => {

@@ -10,7 +10,7 @@ import {
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO } from './site-build.ts';
+import { buildSite, REPO } from './site-build.ts';
 
 const GOOGLE = 'https://www.googletagmanager.com';
 const TEXT = /\.(html|js|json|conf|txt)$|_headers$/;
@@ -133,13 +133,18 @@ export async function startThirdParty() {
 export const sightingName = (s: Sighting): string =>
   s.entry[0] === 'event' ? `${s.entry[1]} ${JSON.stringify(s.entry[2])}` : String(s.entry[0]);
 
-/** A copy of the clinic's content whose analytics tag loads by `strategy`. */
-export function clinicContentWith(strategy: string): string {
+/**
+ * The clinic built with its analytics tag loaded by `strategy`, from the third party at `origin`
+ * in place of Google's: the output folder.
+ */
+export async function clinicWithTag(strategy: string, origin: string): Promise<string> {
   const contentDir = path.join(mkdtempSync(path.join(tmpdir(), 'ssg-content-')), 'content');
   cpSync(path.join(REPO, 'content'), contentDir, { recursive: true });
   const siteJson = path.join(contentDir, 'site.json');
   const site = JSON.parse(readFileSync(siteJson, 'utf8')) as { analytics: { strategy: string } };
   site.analytics.strategy = strategy;
   writeFileSync(siteJson, JSON.stringify(site));
-  return contentDir;
+  const { outDir } = await buildSite({ contentDir });
+  rewriteOrigin(outDir, origin);
+  return outDir;
 }

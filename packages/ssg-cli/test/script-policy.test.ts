@@ -40,6 +40,18 @@ function policyOf(outDir: string, file: string): Record<string, string[]> {
   );
 }
 
+/** The mini site with one `<Script>` of `strategy`, on its home page alone. */
+function siteWithHomeScript(strategy: string): string {
+  const root = miniSiteCopy();
+  addScripts(
+    root,
+    'home.tsx',
+    `<Script src="https://tag.example/x.js" strategy="${strategy}" />`,
+    '</>',
+  );
+  return root;
+}
+
 function siteWithScripts(): string {
   const root = miniSiteCopy();
   addScripts(
@@ -96,26 +108,14 @@ describe('<Script> origins in each page policy', () => {
   });
 
   it('a <Script> in one page component alone builds (its chunk then holds the runtime code it alone uses)', async () => {
-    const root = miniSiteCopy();
-    addScripts(
-      root,
-      'home.tsx',
-      '<Script src="https://tag.example/x.js" strategy="idle" />',
-      '</>',
-    );
+    const root = siteWithHomeScript('idle');
     const outDir = path.join(tempDir(), 'out');
     await build({ root, contentDir: MINI_CONTENT, outDir });
     expect(policyOf(outDir, 'index.html')['script-src']).toContain('https://tag.example');
   });
 
   it('a page with the proxied strategy fails the build with SCRIPT_PROXY_MISSING when the site has not installed Partytown, and writes no output', async () => {
-    const root = miniSiteCopy();
-    addScripts(
-      root,
-      'home.tsx',
-      '<Script src="https://tag.example/x.js" strategy="proxied" />',
-      '</>',
-    );
+    const root = siteWithHomeScript('proxied');
     const outDir = path.join(tempDir(), 'out');
     await expect(build({ root, contentDir: MINI_CONTENT, outDir })).rejects.toMatchObject({
       code: 'SCRIPT_PROXY_MISSING',
@@ -125,13 +125,7 @@ describe('<Script> origins in each page policy', () => {
   });
 
   it('ssg dev serves Partytown at /~partytown/ when a page uses the proxied strategy', async () => {
-    const root = miniSiteCopy();
-    addScripts(
-      root,
-      'home.tsx',
-      '<Script src="https://tag.example/x.js" strategy="proxied" />',
-      '</>',
-    );
+    const root = siteWithHomeScript('proxied');
     // the site has installed Partytown, as the README asks
     const installed = path.join(root, 'node_modules/@qwik.dev/partytown');
     mkdirSync(path.dirname(installed), { recursive: true });
