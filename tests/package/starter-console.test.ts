@@ -97,23 +97,6 @@ describe('the starter in Chromium: no console error and no failed request on any
     }
   }, 120_000);
 
-  it('under ssg dev, the first page a browser opens loads once: Vite does not reload it for a dependency it found late', async () => {
-    // the first ssg dev of this site: Vite's dependency cache (node_modules/.vite) is empty
-    const server = await dev({ root: site, port: 0 });
-    const page = await chromium.browser.newPage();
-    const log = recordPage(page);
-    try {
-      await page.goto(server.url, { waitUntil: 'networkidle0' });
-      await hydrated(page);
-      // Vite's reload, when it comes, follows the optimizing of the dependencies it found
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      expect(documentRequests(log)).toEqual(['/']);
-    } finally {
-      await page.close();
-      await server.close();
-    }
-  }, 120_000);
-
   it('under ssg dev, on a first visit to every page', async () => {
     const server = await dev({ root: site, port: 0 });
     try {

@@ -1,5 +1,4 @@
 // `ssg dev`: Vite serves the browser code; pages are rendered on request by the build's stages.
-import { realpathSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -118,13 +117,8 @@ export async function dev(
       appType: 'custom',
       logLevel: 'warn',
       server: { middlewareMode: true, ws: { server }, fs: { strict: true } },
-      optimizeDeps: {
-        // Only the site's own code: the site folder may hold built pages (dist/) to ignore.
-        entries: [setup.files.browser],
-        // What the framework's client entry imports: Vite's scan never sees that virtual module,
-        // and a dependency found late makes Vite reload the first page a browser opens.
-        include: clientDependencies(),
-      },
+      // Only the site's own code: the site folder may hold built pages (dist/) to ignore.
+      optimizeDeps: { entries: [setup.files.browser] },
     }),
   );
   const served = { root: vite.config.root, publicDir: vite.config.publicDir || false } as const;
@@ -242,24 +236,6 @@ export async function dev(
 }
 
 const SW_PATH = '/sw.js';
-
-/**
- * React's modules the client entry loads, and the framework's client runtime when it is installed
- * (a package in node_modules; a linked copy, as in a workspace, is source Vite serves as it is).
- */
-function clientDependencies(): string[] {
-  const react = [
-    'react',
-    'react/jsx-runtime',
-    'react/jsx-dev-runtime',
-    'react-dom',
-    'react-dom/client',
-  ];
-  const installed = realpathSync(import.meta.dirname)
-    .split(path.sep)
-    .includes('node_modules');
-  return installed ? [...react, '@ssg/cli/runtime/client'] : react;
-}
 
 /** Vite serves the browser code itself: the pages load its entry, and it injects each module's CSS. */
 const DEV_CLIENT: ClientBundle = {
