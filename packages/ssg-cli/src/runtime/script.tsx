@@ -32,11 +32,11 @@ export function Script({ src, strategy = 'post-hydrate', forward }: ScriptProps)
   useEffect(() => {
     if (started.has(src)) return;
     started.add(src);
-    // its own chunk: sites that never use worker-idle never download it
-    if (strategy === 'worker-idle')
-      void import('./worker-script.ts').then((m) => m.runInWorker({ src, forward: forward ?? [] }));
-    else if (strategy === 'proxied')
-      void import('./proxied-script.ts').then((m) => m.runProxied({ src, forward: forward ?? [] }));
+    // chunks of their own: sites that never run a script in a worker never download them
+    if (strategy === 'worker-idle' || strategy === 'proxied')
+      void import('./off-main-thread.ts').then((m) =>
+        m.runOffMainThread(strategy, { src, forward: forward ?? [] }),
+      );
     else void loadScript({ src, strategy });
   }, [src, strategy, forward]);
   return null;
