@@ -1,10 +1,11 @@
 // What each collection file gave on the last build, by the digest of its bytes: an unchanged file
 // is not parsed, checked or rendered again. One file per collection, in v8's format (Dates survive).
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ContentIssue } from '../errors.ts';
+import { writeAtomic } from '../write-atomic.ts';
 
 /** A file's outcome: its data (image fields still marks) and HTML, or its issues. */
 export type Outcome =
@@ -44,6 +45,7 @@ export async function openEntryCache(
     // none yet, or not ours to read: every file is read anew
   }
   const next: Saved['files'] = {};
+  let changed = false;
   return {
     get(entry, digest) {
       const hit = old[entry];
@@ -53,13 +55,13 @@ export async function openEntryCache(
     },
     set(entry, digest, outcome) {
       next[entry] = { digest, outcome };
+      changed = true;
     },
     async save() {
+      // every file taken from the last build, and none gone: the file on disk says it already
+      if (!changed && Object.keys(next).length === Object.keys(old).length) return;
       await mkdir(cache.dir, { recursive: true });
-      // written beside, then renamed: a build killed meanwhile leaves the old cache whole
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, serialize({ version: cache.version, files: next } satisfies Saved));
-      await rename(temp, file);
+      await writeAtomic(file, serialize({ version: cache.version, files: next } satisfies Saved));
     },
   };
 }

@@ -1,6 +1,6 @@
 // Checks the config file's fields, listing every problem at once.
 import { SsgError } from '../errors.ts';
-import { cspSourceProblem } from '../shared/csp.ts';
+import { CSP_SOURCE_LISTS, cspSourceProblem } from '../shared/csp.ts';
 import type { SsgConfig } from './define-config.ts';
 
 const TRAILING = ['always', 'never', 'ignore'];
@@ -16,8 +16,7 @@ const FIELDS = [
   'hsts',
   'vite',
 ];
-const CSP_LISTS = ['scriptSrc', 'connectSrc', 'imgSrc', 'workerSrc', 'frameSrc'];
-const CSP_FIELDS = [...CSP_LISTS, 'reportOnly'];
+const CSP_FIELDS = [...CSP_SOURCE_LISTS, 'reportOnly'];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -119,7 +118,7 @@ function checkSecurity(
     for (const key of Object.keys(csp))
       if (!CSP_FIELDS.includes(key))
         bad(`csp.${key}`, csp[key], `Unknown field; the fields are ${CSP_FIELDS.join(', ')}.`);
-    for (const key of CSP_LISTS) {
+    for (const key of CSP_SOURCE_LISTS) {
       const list = csp[key];
       if (list === undefined) continue;
       if (!Array.isArray(list)) {

@@ -4,11 +4,15 @@ import type { SiteSetup } from '../config/resolve-config.ts';
 import { SsgError } from '../errors.ts';
 import { imageCspSources } from '../image/build-hooks.ts';
 import type { ImagePipeline } from '../image/pipeline.ts';
-import { type CspSettings, type CspSources, cspSourceProblem } from '../shared/csp.ts';
+import {
+  CSP_SOURCE_LISTS,
+  type CspSettings,
+  type CspSources,
+  cspSourceProblem,
+} from '../shared/csp.ts';
 import { urlProblem } from '../site/url-problem.ts';
 import type { LoadedSite } from '../types.ts';
 
-const DIRECTIVES = ['scriptSrc', 'connectSrc', 'imgSrc', 'workerSrc', 'frameSrc'] as const;
 const TWO_YEARS = 63_072_000;
 
 /** The HSTS header value, or `undefined` for none (the site is not on https, or the config says no). */
@@ -54,7 +58,7 @@ export function resolveSecurity(
   }
   const fromContent = site.csp?.(content) ?? {};
   const sources: CspSources = {};
-  for (const key of DIRECTIVES) {
+  for (const key of CSP_SOURCE_LISTS) {
     const all = [...(ctx.cspConfig[key] ?? []), ...(fromContent[key] ?? [])];
     for (const value of fromContent[key] ?? []) {
       const problem = cspSourceProblem(value);

@@ -1,8 +1,6 @@
 // A page's policy settings: the site's, plus what the `<Script>`s it renders need.
-import type { CspSettings, CspSources } from '../shared/csp.ts';
+import { CSP_SOURCE_LISTS, type CspSettings, type CspSources } from '../shared/csp.ts';
 import { type ScriptUse, scriptOrigin } from '../shared/script-use.ts';
-
-const DIRECTIVES = ['scriptSrc', 'connectSrc', 'imgSrc', 'workerSrc', 'frameSrc'] as const;
 
 /**
  * What a page's scripts add to its policy. Every strategy may end on the main thread (the
@@ -49,7 +47,7 @@ export function pageSettings(
   const known = bySources.get(key);
   if (known) return known;
   const settings: CspSettings = { ...site };
-  for (const directive of DIRECTIVES) {
+  for (const directive of CSP_SOURCE_LISTS) {
     const added: CspSources[typeof directive] = extra[directive];
     if (added) settings[directive] = [...new Set([...(site[directive] ?? []), ...added])];
   }

@@ -1,7 +1,6 @@
 // Strategy `proxied`: the tag runs in Partytown's Web Worker, the DOM reached through its proxy.
-import { PROXY_LIB_PATH } from '../shared/script-use.ts';
+import { PROXY_LIB_PATH, WORKER_FALLBACK_MS } from '../shared/script-use.ts';
 import { type ForwardMessage, forwardCalls } from './worker-forward.ts';
-import { WORKER_FALLBACK_MS } from './worker-script.ts';
 
 /** Partytown's configuration, read by its snippet (`partytown.js`) when it runs. */
 interface PartytownConfig {

@@ -1,7 +1,8 @@
 // Real runInWorker and forwardCalls; faked: the Worker (answers as told, records messages), the page's window, timers, the main-thread fallback.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WORKER_FALLBACK_MS } from '../shared/script-use.ts';
 import type { ForwardMessage } from './worker-forward.ts';
-import { runInWorker, WORKER_FALLBACK_MS } from './worker-script.ts';
+import { runInWorker } from './worker-script.ts';
 
 type Behaviour = 'ran' | 'failed' | 'unreachable' | 'error-event' | 'throws' | 'silent';
 

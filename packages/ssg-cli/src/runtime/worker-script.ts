@@ -1,8 +1,6 @@
 import { loadScript } from '@ssg/loader';
+import { WORKER_FALLBACK_MS } from '../shared/script-use.ts';
 import { forwardCalls } from './worker-forward.ts';
-
-/** Spec §9: a script whose worker has not reported runs on the main thread after 10 s. */
-export const WORKER_FALLBACK_MS = 10_000;
 
 export interface WorkerScriptOptions {
   src: string;

@@ -7,6 +7,15 @@ import { createHash } from 'node:crypto';
 import { urlProblem } from '../site/url-problem.ts';
 
 /** Sources a site adds to the policy (the config's `csp`, and the site's `csp(content)`). */
+/** The lists of sources a site may add to, as `CspSources` names them. */
+export const CSP_SOURCE_LISTS = [
+  'scriptSrc',
+  'connectSrc',
+  'imgSrc',
+  'workerSrc',
+  'frameSrc',
+] as const satisfies ReadonlyArray<keyof CspSources>;
+
 export interface CspSources {
   scriptSrc?: readonly string[];
   connectSrc?: readonly string[];

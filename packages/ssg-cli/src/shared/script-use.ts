@@ -12,6 +12,12 @@ export interface ScriptUse {
   strategy: ScriptStrategy;
 }
 
+/**
+ * Spec §9: a script whose worker has not reported runs on the main thread after 10 s (both
+ * worker strategies; here, so the proxied one's chunk does not import the other's).
+ */
+export const WORKER_FALLBACK_MS = 10_000;
+
 /** Where the proxied strategy's files are served from: Partytown's default `lib`. */
 export const PROXY_LIB_PATH = '/~partytown/';
 
