@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // Real: runProxied on jsdom's document, and the worker-side receiver it hands Partytown, run here on a stand-in window. Faked: Partytown itself (its snippet never loads in jsdom; the test plays its worker's part).
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runProxied } from './proxied-script.ts';
 
 type Page = Window & { dataLayer?: unknown[]; _ssgForward?: string[]; partytown?: unknown };
@@ -14,8 +14,20 @@ function gtagOn(win: Page) {
   };
 }
 
+/** The origin as the browser sees it: service workers exist only in a secure context (https, localhost). */
+function originIs(secure: boolean): void {
+  Object.defineProperty(window, 'isSecureContext', { value: secure, configurable: true });
+  if (secure) Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+  else Reflect.deleteProperty(navigator, 'serviceWorker');
+}
+
+afterEach(() => {
+  for (const s of document.querySelectorAll('script')) s.remove();
+});
+
 describe('runProxied', () => {
   it("hands the tag to Partytown with one snippet, forwards the page's calls (earlier ones too) as text, and the worker side rebuilds them as gtag pushed them", () => {
+    originIs(true);
     const page = window as Page;
     const gtag = gtagOn(page);
     const at = new Date(Date.UTC(2026, 10, 27));
@@ -59,5 +71,16 @@ describe('runProxied', () => {
       JSON.stringify(['dataLayer.push', [{ argumentsOf: ['event', 'click_navigate'] }]]),
     );
     expect(Array.from(entries[2] ?? [])).toEqual(['event', 'click_navigate']);
+  });
+
+  it('at a plain-http address (no service worker, so no Partytown) loads the tag as idle does: no inline script, no snippet', async () => {
+    originIs(false);
+    runProxied({ src: 'https://tag.example/gtag/js?id=G-2', forward: ['dataLayer.push'] });
+    // idle: after the browser's idle callback (jsdom has none: a timer)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const scripts = [...document.querySelectorAll('script')];
+    expect(scripts.map((s) => [s.getAttribute('src'), s.type])).toEqual([
+      ['https://tag.example/gtag/js?id=G-2', ''],
+    ]);
   });
 });

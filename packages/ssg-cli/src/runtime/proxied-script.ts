@@ -1,4 +1,5 @@
 // Strategy `proxied`: the tag runs in Partytown's Web Worker, the DOM reached through its proxy.
+import { loadScript } from '@ssg/loader';
 import { PROXY_LIB_PATH, WORKER_FALLBACK_MS } from '../shared/script-use.ts';
 import { type ForwardMessage, forwardCalls } from './worker-forward.ts';
 
@@ -105,6 +106,13 @@ function partytownScript(doc: Document, text: { src: string } | { code: string }
 export function runProxied(o: ProxiedScriptOptions): void {
   const win = (o.window ?? window) as PartytownWindow;
   const doc = win.document;
+  // Partytown needs a service worker, which browsers give only to secure origins (https,
+  // localhost): at a plain-http address (a phone on the LAN) the tag runs as `idle` would, reading
+  // the page's own globals, and no inline script meets the page's policy.
+  if (!win.isSecureContext || !('serviceWorker' in win.navigator)) {
+    void loadScript({ src: o.src, strategy: 'idle', document: doc });
+    return;
+  }
   const first = !doc.querySelector(`script[${SNIPPET_ATTRIBUTE}]`);
   if (first) {
     win[QUEUE] ??= [];
