@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every check of the project, from a fresh machine: set-up, types, lint, unit and build tests,
-# then the end-to-end tests in Debian Chromium (and nginx).
+# and the end-to-end tests in Debian Chromium (and nginx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
@@ -22,7 +22,7 @@ done
 for tarball in "$SSG_PACKS"/*.tgz; do
   pnpm exec attw "$tarball" --profile esm-only
 done
-echo "== unit and build tests"
-pnpm exec vitest run
-echo "== end-to-end tests (Chromium)"
-pnpm exec vitest run --config tests/vitest.config.ts
+echo "== unit, build and end-to-end tests (Chromium, nginx)"
+# One Vitest run (vitest.all.config.ts): the unit and build tests share the cores with the
+# end-to-end files that may run beside others, then the end-to-end files that must run alone.
+pnpm exec vitest run --config vitest.all.config.ts

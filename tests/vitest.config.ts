@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // End-to-end tests: real Debian Chromium through puppeteer, real builds, real servers (nginx for
 // the host tests). Files whose checks depend on the CPU keeping pace (delay signals, fixed waits
@@ -18,36 +19,45 @@ const ALONE = [
   'host/deploy-load.test.ts',
 ];
 
-export default defineConfig({
-  test: {
-    root: 'tests',
-    environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    globalSetup: ['./support/global-setup.ts'],
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'shared',
-          include: ['**/*.test.ts'],
-          exclude: ALONE,
-          maxWorkers: 2,
-          // the tests a file marks concurrent (csp, axe): two at a time
-          maxConcurrency: 2,
-          sequence: { groupOrder: 0 },
-        },
+/** What every end-to-end project shares (written out, so another config can run them too). */
+const E2E = {
+  root: import.meta.dirname,
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  globalSetup: [path.join(import.meta.dirname, 'support/global-setup.ts')],
+} satisfies NonNullable<TestProjectInlineConfiguration['test']>;
+
+/**
+ * The two end-to-end projects: `shared` (`workers` files at a time, first) and `alone` (one file
+ * at a time, after every project of group 0 — in the README's test command, the unit tests too).
+ */
+export function e2eProjects(workers: number): TestProjectInlineConfiguration[] {
+  return [
+    {
+      test: {
+        ...E2E,
+        name: 'shared',
+        include: ['**/*.test.ts'],
+        exclude: ALONE,
+        maxWorkers: workers,
+        // the tests a file marks concurrent (csp, axe): two at a time
+        maxConcurrency: 2,
+        sequence: { groupOrder: 0 },
       },
-      {
-        extends: true,
-        test: {
-          name: 'alone',
-          include: ALONE,
-          fileParallelism: false,
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
-        },
+    },
+    {
+      test: {
+        ...E2E,
+        name: 'alone',
+        include: ALONE,
+        fileParallelism: false,
+        maxWorkers: 1,
+        sequence: { groupOrder: 1 },
       },
-    ],
-  },
-});
+    },
+  ];
+}
+
+// Two files at once: Chromium, the site's servers and a build beside each other fill 2 cores.
+export default defineConfig({ test: { projects: e2eProjects(2) } });

@@ -105,7 +105,11 @@ async function audit(page: Page, url: string): Promise<string[]> {
   await page.waitForSelector('#___ssg[data-hydrated="true"]');
   // @axe-core/puppeteer types its page with its own copy of puppeteer-core: the same object
   const axePage = page as unknown as ConstructorParameters<typeof AxePuppeteer>[0];
-  const results = await new AxePuppeteer(axePage).withTags(TAGS).analyze();
+  // only the violations and the nodes left for review are read: axe then lists no passing node
+  const results = await new AxePuppeteer(axePage)
+    .withTags(TAGS)
+    .options({ resultTypes: ['violations', 'incomplete'] })
+    .analyze();
   const violations = results.violations.flatMap((v) =>
     v.nodes.map(
       (n) =>
