@@ -20,6 +20,15 @@ interface Host {
 }
 
 const HOST_NAMES = ['nginx', 'ssg serve'] as const;
+/**
+ * Every brand behind nginx; behind `ssg serve`, two brands of different pages (the policy is in
+ * each page's bytes, which both hosts send alike; the header each host adds is the same for every
+ * brand): each visit takes seconds, and the host that must match nginx is checked on both kinds.
+ */
+const SERVED_BRANDS: Record<(typeof HOST_NAMES)[number], readonly string[]> = {
+  nginx: BRANDS,
+  'ssg serve': ['vet', 'digital'],
+};
 const INJECTED = '/injetada/';
 /** A document has loaded, and React has hydrated it: its scripts all ran under the policy. */
 async function loaded(page: Page, url?: string): Promise<void> {
@@ -92,7 +101,11 @@ describe('the emitted Content-Security-Policy', () => {
   // two at a time (the project's maxConcurrency), each in its own browser context: no check here
   // depends on time, and one page alone leaves a core idle while it waits on the other host
   it.concurrent.for(
-    BRANDS.flatMap((brand) => HOST_NAMES.map((name): [string, string] => [brand, name])),
+    BRANDS.flatMap((brand) =>
+      HOST_NAMES.filter((name) => SERVED_BRANDS[name].includes(brand)).map(
+        (name): [string, string] => [brand, name],
+      ),
+    ),
   )(
     'every page of %s, loaded and client-navigated with the service worker on, raises no violation on %s',
     { timeout: 180_000 },
