@@ -10,7 +10,8 @@
  * plus the section modules of OPTIONAL_SECTIONS in scripts/bench/ (see SECTIONS below):
  *   main-thread longest task while / and /galeria/ hydrate, click → paint for the first and
  *              second prefetched click, at 4× CPU slowdown
- *   images     100 phone photos (4000×3000) through <Image>, ours against Astro's astro:assets (once)
+ *   images     100 phone photos (4000×3000) through <Image>, ours against Astro's astro:assets (once);
+ *              our bytes and SSIM per width, and /galeria/ with six of them at 390 px in Chromium
  *   lighthouse-pages Lighthouse mobile on / and /galeria/ of the clinic, and of the clinic whose
  *              gallery holds six 4000×3000 phone photos
  *   third-party-tag a heavy tag (200 ms of work + DOM reads) on the clinic home page under

@@ -5,8 +5,13 @@
  * (AVIF + WebP + a JPEG fallback at 320…2048 px). Each tool: a cold build (output and image
  * cache removed) then a warm one (nothing changed); wall time and peak memory of the process
  * tree, with the load average. Also ours without the photos, for the memory the photos add.
- * Quality and effort are each tool's defaults (ours: AVIF q50 effort 3, WebP q72, JPEG q75 with
- * mozjpeg; Astro: sharp's, AVIF q50 effort 4, WebP q80, JPEG q80): the bytes column shows them.
+ * The page lays the photos out in a gallery grid and both tools get its `sizes`; Astro is given
+ * the widths 320…2048 (its <Picture> takes widths as written), ours makes those its sizes can ask
+ * for at 2× (320…1280). Quality and effort are each tool's defaults (ours: AVIF q50 effort 3 4:2:0,
+ * WebP q60, JPEG q75 with mozjpeg; Astro: sharp's, AVIF q50 effort 4 4:4:4, WebP q80, JPEG q80):
+ * the bytes column shows them. Also: our bytes per format and width, the SSIM of our AVIF and WebP
+ * against the 4:4:4 AVIF of the same width, and what a phone downloads of the clinic's gallery
+ * of six such photos (clinic-photos.mjs).
  */
 
 import {
@@ -14,6 +19,7 @@ import {
   linkSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -21,10 +27,12 @@ import {
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { galleryBytes } from './clinic-photos.mjs';
 import { median, runMeasured } from './measure.mjs';
 import { outputAndBuilds } from './output-paths.mjs';
 import { ensurePeer } from './peers.mjs';
 import { linkWorkspacePackages } from './ssg-site.mjs';
+import { ssimOfFiles } from './ssim.mjs';
 
 /** @import { Failed, Log, ReportBlock, Section } from './types' */
 /** @typedef {{ ms: number, peakBytes: number, load: number[] }} ImageBuild */
@@ -36,12 +44,23 @@ import { linkWorkspacePackages } from './ssg-site.mjs';
 /**
  * @typedef {{ photos: number, size: string, widths: number[], formats: string[], runs: number,
  *   tools: Record<string, ImagesEntry>, astroOverOurs?: { cold: number, warm: number },
- *   photosAdd?: { peakBytes: number, warmMs: number } }} ImagesResult
+ *   photosAdd?: { peakBytes: number, warmMs: number }, encoding?: WidthFigures[],
+ *   gallery?: Awaited<ReturnType<typeof galleryBytes>> | { error: string } }} ImagesResult
+ */
+/**
+ * @typedef {{ width: number, avif: number, webp: number, jpeg: number,
+ *   ssimAvif?: number, ssimWebp?: number }} WidthFigures
  */
 /** @typedef {(v: number | undefined) => string} Format */
 
 export const PHOTOS = 100;
 const WIDTHS = [320, 480, 640, 960, 1280, 1600, 2048];
+/** The page's grid (the clinic's gallery): one column under 640 px, two to 768, three above. */
+const SIZES = '(min-width: 1160px) 360px, (min-width: 769px) 31vw, (min-width: 640px) 47vw, 92vw';
+/** Photos whose variants are compared with the 4:4:4 encode (each takes seconds at 2048 px). */
+const SSIM_PHOTOS = 2;
+/** The design's budgets for this section. */
+const BUDGET = { galleryBytes: 300 * 1024, astroOverOurs: 4, ssim: 0.97 };
 const here = import.meta.dirname;
 
 /**
@@ -143,15 +162,16 @@ export default defineSite<null>({
 export default defineBrowser({ components: { gallery: () => import('./gallery.tsx') } });
 `,
   );
+  // the sizes reach the image service with the import, so only the widths they ask for are made
   const glob = withPhotos
-    ? `import.meta.glob<ImageData>('./photos/*.jpg', { eager: true, import: 'default' })`
+    ? `import.meta.glob<ImageData>('./photos/*.jpg', { eager: true, import: 'default', query: { sizes: ${JSON.stringify(SIZES)} } })`
     : '{} as Record<string, ImageData>';
   writeFileSync(
     join(site, 'src', 'gallery.tsx'),
     `import { Image, type ImageData } from '@ssg/cli/image';
 const photos = Object.values(${glob});
 export default function Gallery() {
-  return <main><h1>Photos</h1>{photos.map((p) => <Image key={p.src} image={p} alt="" sizes="100vw" />)}</main>;
+  return <main><h1>Photos</h1>{photos.map((p) => <Image key={p.src} image={p} alt="" sizes={${JSON.stringify(SIZES)}} />)}</main>;
 }
 `,
   );
@@ -179,7 +199,7 @@ const photos = Object.values(import.meta.glob('../photos/*.jpg', { eager: true, 
 ---
 <html lang="en"><head><meta charset="utf-8" /><title>Photos</title></head>
 <body><main><h1>Photos</h1>
-{photos.map((p) => <Picture src={p} alt="" formats={['avif', 'webp']} fallbackFormat="jpg" widths={${JSON.stringify(WIDTHS)}} width={2048} sizes="100vw" />)}
+{photos.map((p) => <Picture src={p} alt="" formats={['avif', 'webp']} fallbackFormat="jpg" widths={${JSON.stringify(WIDTHS)}} width={2048} sizes=${JSON.stringify(SIZES)} />)}
 </main></body></html>
 `,
   );
@@ -201,12 +221,82 @@ function imagesIn(dir) {
 }
 
 /**
+ * Our output's bytes per format and width (mean over the photos) and, for the first photos, the
+ * SSIM of our AVIF and WebP against the AVIF of the same width at 4:4:4 (q50, effort 3: our
+ * settings before 4:2:0).
+ * @param {string} repoRoot
+ * @param {string} photosDir
+ * @param {string} dist
+ * @returns {Promise<WidthFigures[]>}
+ */
+async function encodingFigures(repoRoot, photosDir, dist) {
+  const require = createRequire(join(repoRoot, 'packages', 'ssg-cli', 'package.json'));
+  /** @type {typeof import('sharp')} */
+  const sharp = require('sharp');
+  const dir = join(dist, '_ssg', 'image');
+  /** @type {Map<string, Map<number, Record<string, string>>>} photo → width → format → file */
+  const byPhoto = new Map();
+  for (const f of existsSync(dir) ? readdirSync(dir) : []) {
+    const m = /^(photo-\d+)\.[0-9a-f]+-(\d+)\.(avif|webp|jpg)$/.exec(f);
+    if (!m) continue;
+    const [, photo = '', w = '', ext = ''] = m;
+    const widths = byPhoto.get(photo) ?? new Map();
+    byPhoto.set(photo, widths);
+    widths.set(Number(w), { ...widths.get(Number(w)), [ext]: join(dir, f) });
+  }
+  const photos = [...byPhoto.keys()].sort();
+  const widths = [...new Set(photos.flatMap((p) => [...(byPhoto.get(p)?.keys() ?? [])]))].sort(
+    (a, b) => a - b,
+  );
+  const mean = (/** @type {number} */ w, /** @type {string} */ ext) =>
+    photos.reduce((sum, p) => {
+      const file = byPhoto.get(p)?.get(w)?.[ext];
+      return sum + (file ? statSync(file).size : 0);
+    }, 0) / Math.max(1, photos.length);
+  /** @type {WidthFigures[]} */
+  const rows = [];
+  for (const width of widths) {
+    /** @type {WidthFigures} */
+    const row = {
+      width,
+      avif: mean(width, 'avif'),
+      webp: mean(width, 'webp'),
+      jpeg: mean(width, 'jpg'),
+    };
+    for (const photo of photos.slice(0, SSIM_PHOTOS)) {
+      const files = byPhoto.get(photo)?.get(width);
+      if (!files?.avif || !files.webp) continue;
+      const reference = await sharp(join(photosDir, `${photo}.jpg`))
+        .autoOrient()
+        .resize({ width })
+        .avif({ quality: 50, effort: 3, chromaSubsampling: '4:4:4' })
+        .toBuffer();
+      const avif = await ssimOfFiles(sharp, readFileSync(files.avif), reference);
+      const webp = await ssimOfFiles(sharp, readFileSync(files.webp), reference);
+      // the worst photo's
+      row.ssimAvif = Math.min(row.ssimAvif ?? 1, avif);
+      row.ssimWebp = Math.min(row.ssimWebp ?? 1, webp);
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
  * Runs the section; returns a plain JSON-able object (figures per tool, cold and warm).
  * @param {{ benchDir: string, repoRoot: string, runs?: number, photos?: number, only?: string[],
- *   log: Log }} options
+ *   gallery?: boolean, log: Log }} options
  * @returns {Promise<ImagesResult>}
  */
-export async function runImages({ benchDir, repoRoot, runs = 1, photos = PHOTOS, only, log }) {
+export async function runImages({
+  benchDir,
+  repoRoot,
+  runs = 1,
+  photos = PHOTOS,
+  only,
+  gallery = true,
+  log,
+}) {
   const root = join(benchDir, 'images');
   const names = (await ensurePhotos(join(root, 'photos'), repoRoot, log)).slice(0, photos);
   linkWorkspacePackages(benchDir, repoRoot);
@@ -296,8 +386,19 @@ export async function runImages({ benchDir, repoRoot, runs = 1, photos = PHOTOS,
       }
       const dist = join(tool.site, 'dist');
       ({ files: entry.imageFiles, bytes: entry.imageBytes } = imagesIn(dist));
+      if (name === 'ssg' && r === 0 && !entry.error) {
+        result.encoding = await encodingFigures(repoRoot, join(root, 'photos'), dist);
+        for (const row of result.encoding)
+          log(
+            `  ${row.width} px: AVIF ${kb(row.avif)}, WebP ${kb(row.webp)}, JPEG ${kb(row.jpeg)}; SSIM against 4:4:4: AVIF ${ssim(row.ssimAvif)}, WebP ${ssim(row.ssimWebp)}`,
+          );
+      }
     }
   }
+  if (gallery)
+    result.gallery = await galleryBytes({ benchDir, repoRoot, log }).catch((error) => ({
+      error: String(error?.stack ?? error),
+    }));
   for (const entry of Object.values(result.tools)) {
     if (entry.error) continue;
     entry.median = {
@@ -342,9 +443,28 @@ export function imagesReport(res, { s, mb, x }) {
         ],
   );
   const add = res.photosAdd;
+  const widthRows = (res.encoding ?? []).map((w) => [
+    `${w.width} px`,
+    kb(w.avif),
+    kb(w.webp),
+    kb(w.jpeg),
+    ssim(w.ssimAvif),
+    ssim(w.ssimWebp),
+  ]);
+  const lowest = Math.min(...(res.encoding ?? []).map((w) => w.ssimAvif ?? 1));
+  const lowestWebp = Math.min(...(res.encoding ?? []).map((w) => w.ssimWebp ?? 1));
+  const g = res.gallery;
+  const galleryLines =
+    !g || 'error' in g
+      ? [`gallery: ${g ? `failed: ${g.error.split('\n')[0]}` : 'not measured'}`]
+      : g.visits.map(
+          (v) =>
+            `gallery of ${g.photos} phone photos on /galeria/ at ${v.width} px (${v.scale}x), in Chromium: ${kb(v.bytes)} in ${v.files} files, ${v.types.join(' ')} at ${v.widths.join('/')} px (budget: ≤ ${kb(BUDGET.galleryBytes)}; load ${g.load})`,
+        );
+  const ratio = res.astroOverOurs?.cold;
   return [
     [
-      `Images: ${res.photos} photos of ${res.size}, ${res.formats.join('+')} at ${res.widths.join('/')} px (median of ${res.runs}; peak = process tree; load = 1/5/15-min average after the build)`,
+      `Images: ${res.photos} photos of ${res.size} in a gallery grid, ${res.formats.join('+')}, Astro at ${res.widths.join('/')} px, ours at ${(res.encoding ?? []).map((w) => w.width).join('/') || '—'} px (what the grid's sizes ask for at 2x) (median of ${res.runs}; peak = process tree; load = 1/5/15-min average after the build)`,
       {
         headers: [
           'tool',
@@ -361,9 +481,18 @@ export function imagesReport(res, { s, mb, x }) {
       },
     ],
     [
+      `Images: our bytes per photo by format and width (mean of ${res.photos}) and SSIM of the first ${SSIM_PHOTOS} (lowest) against the 4:4:4 AVIF of the same width`,
+      {
+        headers: ['width', 'AVIF', 'WebP', 'JPEG', 'SSIM AVIF', 'SSIM WebP'],
+        rows: widthRows,
+      },
+    ],
+    [
       'Images budgets',
       [
-        `cold: Astro takes ${x(res.astroOverOurs?.cold)} our time (budget: ours faster, > 1.0×)`,
+        `cold: Astro takes ${x(ratio)} our time, ${res.tools.astro?.imageFiles ?? '—'} files against our ${res.tools.ssg?.imageFiles ?? '—'} (budget: ≥ ${BUDGET.astroOverOurs}×: ${ratio === undefined ? '—' : ratio >= BUDGET.astroOverOurs ? 'met' : 'missed'}; load ${last(res.tools.astro?.cold ?? [])} and ${last(res.tools.ssg?.cold ?? [])})`,
+        `SSIM against the 4:4:4 encode: AVIF ≥ ${ssim(lowest)}, WebP ≥ ${ssim(lowestWebp)} at every width (budget: ≥ ${BUDGET.ssim})`,
+        ...galleryLines,
         `warm: ours ${s(res.tools.ssg?.median?.warm)}, ${s(add?.warmMs)} more than without the photos (budget: ≤ 1 s of image work)`,
         `memory: the photos add ${mb(add?.peakBytes)} to our cold build's peak (budget: ≤ +300 MB)`,
       ],
@@ -371,6 +500,11 @@ export function imagesReport(res, { s, mb, x }) {
   ];
 }
 
+/** @type {Format} */
+const kb = (b) =>
+  typeof b === 'number' && Number.isFinite(b) ? `${(b / 1024).toFixed(1)} KB` : '—';
+/** @type {Format} */
+const ssim = (v) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(4) : '—');
 /** @type {Format} */
 const seconds = (ms) =>
   typeof ms === 'number' && Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—';

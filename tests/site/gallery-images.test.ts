@@ -9,7 +9,7 @@ import { type RunningNginx, startNginx } from '../support/nginx.ts';
 import { buildSite, REPO } from '../support/site-build.ts';
 
 /** The design's budget: images a phone downloads on the gallery page, six 4000×3000 photos. */
-const PHONE_BUDGET = 400 * 1024;
+const PHONE_BUDGET = 300 * 1024;
 
 let chromium: LaunchedBrowser;
 let nginx: RunningNginx;
@@ -84,7 +84,7 @@ async function visitGallery(width: number, scale: number): Promise<Visit> {
 }
 
 describe('the gallery of six phone photos', () => {
-  it('stays under 400 KB on a phone, in AVIF or WebP, without layout shift', async () => {
+  it('stays under 300 KB on a phone, in AVIF or WebP, without layout shift', async () => {
     const phone = await visitGallery(390, 2);
     console.log(
       `/galeria/ at 390 px (2x): ${phone.bytes} bytes of photos, ${phone.types.length} files`,

@@ -56,6 +56,20 @@ describe('a photo imported by the code, built', () => {
     expect(html().split('</head>')[0]).toMatch(/rel="preload"[^>]*imagesrcset="[^"]+2048w"/);
   });
 
+  it('makes a photo imported with ?sizes= only at the widths those sizes ask for', () => {
+    const thumb =
+      html().match(
+        /<picture>(?:(?!<\/picture>).)*data-thumb(?:(?!<\/picture>).)*<\/picture>/,
+      )?.[0] ?? '';
+    expect(thumb).toMatch(
+      /<source type="image\/avif" srcSet="\/_ssg\/image\/recepcao\.[0-9a-f]{10}-320\.avif 320w" sizes="40px"/,
+    );
+    expect(thumb).toContain('width="320" height="240"');
+    // the same file as the full photo's 320 px variant: made once
+    const avif320 = [...html().matchAll(/recepcao\.[0-9a-f]{10}-320\.avif/g)].map((m) => m[0]);
+    expect(new Set(avif320).size).toBe(1);
+  });
+
   it('writes every variant the page names, resized, and never the original', async () => {
     const files = listFiles(out);
     const named = new Set(

@@ -49,3 +49,38 @@ export function alphaPng(width: number, height: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#c33"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
+
+/**
+ * A detailed JPEG (foliage, gravel): grain at several scales over the scene, so it stays
+ * detailed when made smaller, where photoJpeg's fine grain averages out.
+ */
+export async function detailedPhotoJpeg(
+  width: number,
+  height: number,
+  seed: number,
+): Promise<Buffer> {
+  const layers = [];
+  for (const scale of [48, 12, 3]) {
+    const w = Math.ceil(width / scale) + 1;
+    const h = Math.ceil(height / scale) + 1;
+    const noise = await sharp({
+      create: {
+        width: w,
+        height: h,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 28 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const input = await sharp(noise)
+      .resize(w * scale, h * scale, { kernel: 'cubic' })
+      .extract({ left: 0, top: 0, width, height })
+      .raw()
+      .toBuffer();
+    layers.push({ input, raw: { width, height, channels: 3 as const }, blend: 'overlay' as const });
+  }
+  const base = await photoJpeg(width, height, seed);
+  return sharp(base).composite(layers).jpeg({ quality: 90 }).toBuffer();
+}

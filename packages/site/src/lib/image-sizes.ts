@@ -9,3 +9,6 @@ export const GALLERY_SIZES =
 
 /** `.hero__art`: nearly the screen's width on phones, at most 560 px beside the text. */
 export const HERO_SIZES = '(max-width: 768px) 90vw, 560px';
+
+/** `.grid--team`: two columns on phones, cards of 240 px above. */
+export const TEAM_SIZES = '(max-width: 768px) 45vw, 240px';

@@ -22,10 +22,15 @@ export type Variant =
   | { kind: 'bytes'; name: string; bytes: Buffer };
 
 /** Changes whenever encoding changes, so cached files of older settings are not reused. */
-export const ENCODER_VERSION = 'ssg-image-1';
+export const ENCODER_VERSION = 'ssg-image-2';
 
-/** Default quality per format: similar visual quality, AVIF at a third of JPEG's bytes. */
-export const QUALITY: Record<ImageFormat, number> = { avif: 50, webp: 72, jpeg: 75, png: 80 };
+/**
+ * Default quality per format. AVIF q50 (4:2:0): SSIM ≥ 0.970 against the 4:4:4 encode at 320–2048 px;
+ * q45 fell to 0.947 at 2048 px. WebP q60: no larger than the mozjpeg JPEG at the same width
+ * (480 px: 17.1 against 22.8 KB, a detailed photo 40.9 against 41.3 KB; 2048 px: 226 against 279 KB);
+ * q72 was larger (47.4 KB, 324 KB). JPEG q75 with mozjpeg: 279 KB at 2048 px, 404 KB without it.
+ */
+export const QUALITY: Record<ImageFormat, number> = { avif: 50, webp: 60, jpeg: 75, png: 80 };
 
 const exists = (file: string) =>
   stat(file).then(

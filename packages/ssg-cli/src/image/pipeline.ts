@@ -26,6 +26,7 @@ import {
   type RasterOptions,
 } from './types.ts';
 import {
+  boundBySizes,
   defaultSizes,
   fallbackWidth,
   heightAt,
@@ -53,6 +54,7 @@ export interface ImagePipeline extends ImageService {
     file: string,
     label: string,
     from: NonNullable<ImageOptions['from']>,
+    sizes?: string,
   ): Promise<{ data: ImageData; variants: ImportedVariant[] }>;
 }
 
@@ -105,10 +107,15 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
   const getImage = async (source: string, asked: ImageOptions = {}): Promise<ImageData> =>
     describe(await readSource(options.contentDir, source, asked.from, options.siteRoot), asked);
 
-  async function importImage(file: string, label: string, from: NonNullable<ImageOptions['from']>) {
+  async function importImage(
+    file: string,
+    label: string,
+    from: NonNullable<ImageOptions['from']>,
+    sizes?: string,
+  ) {
     const image = await readImage(file, label, from);
     const variants: ImportedVariant[] = [];
-    const data = await describe(image, { from }, (v) => {
+    const data = await describe(image, sizes === undefined ? { from } : { from, sizes }, (v) => {
       if (v.kind === 'pixels' && v.job.kind === 'resize') {
         const { width, height, format, quality } = v.job;
         variants.push({ name: v.name, file, width, height, format, quality });
@@ -140,7 +147,7 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
         sources: [],
         width: image.width,
         height: image.height,
-        sizes: defaultSizes(asked.width),
+        sizes: asked.sizes ?? defaultSizes(asked.width),
       };
     }
     const full = cropped(image, asked);
@@ -153,7 +160,8 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
         `Use a photo at least ${asked.width} pixels wide (twice that for sharp screens), or ask for a smaller width.`,
       );
     }
-    const widths = variantWidths(full.width, asked);
+    // only the widths the image's `sizes` can ask for are made, not only listed
+    const widths = boundBySizes(variantWidths(full.width, asked), asked.sizes);
     const formats: ImageFormat[] = ['avif', 'webp', image.hasAlpha ? 'png' : 'jpeg'];
     const srcsets = formats.map((format) =>
       srcsetOf(
@@ -186,7 +194,7 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
       sources: formats.slice(0, 2).map((f, i) => ({ type: MIME[f], srcset: srcsets[i] ?? '' })),
       width: widest,
       height: heightAt(widest, full),
-      sizes: defaultSizes(asked.width),
+      sizes: asked.sizes ?? defaultSizes(asked.width),
     };
     // a blurred copy behind a transparent image would show through it
     if ((asked.placeholder ?? 'blur') === 'blur' && !image.hasAlpha) {
@@ -254,7 +262,8 @@ function cropped(image: SourceImage, asked: ImageOptions): { width: number; heig
 
 /** Ten hex digits of the content and every option that changes pixels. */
 function optionsHash(image: SourceImage, asked: ImageOptions): string {
-  const { from: _from, placeholder: _placeholder, ...pixels } = asked;
+  // `sizes` only leaves widths out: a variant of a width is the same file with or without it
+  const { from: _from, placeholder: _placeholder, sizes: _sizes, ...pixels } = asked;
   return createHash('sha256')
     .update(ENCODER_VERSION)
     .update(image.digest)

@@ -23,7 +23,7 @@ export interface ImageData {
   /** Intrinsic size in CSS pixels of the largest variant, EXIF orientation applied. */
   width: number;
   height: number;
-  /** The default `sizes`, from the `width` asked (`100vw` when none). */
+  /** The default `sizes`: the `sizes` asked, else from the `width` asked (`100vw` when none). */
   sizes: string;
   /** A tiny blurred copy as a `data:` URI, shown until the image loads; none for transparent images. */
   placeholder?: string;
@@ -35,6 +35,12 @@ export interface ImageOptions {
   width?: number;
   /** With `width`: crops to that aspect ratio (see `fit`). */
   height?: number;
+  /**
+   * How wide the image is shown, as `<Image sizes>` says it (`'(max-width: 768px) 92vw, 360px'`):
+   * variants stop at the first width that covers its largest slot at 2× density, and it becomes
+   * the image's default `sizes`. `100vw`, `auto` and `calc()` leave every width.
+   */
+  sizes?: string;
   /** Exact widths of the variants instead of the defaults (never above the original). */
   widths?: readonly number[];
   /** 1–100; the default is tuned per format. */

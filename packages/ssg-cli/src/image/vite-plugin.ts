@@ -17,6 +17,22 @@ import type { ImageData } from './types.ts';
 /** The raster formats an import turns into data; SVG, GIF and `?url`/`?raw` imports stay Vite's. */
 const IMPORTED = /\.(jpe?g|png|webp|avif)$/i;
 
+/**
+ * The photo an import names and the `sizes` its query gives (`./a.jpg?sizes=50vw`, or
+ * `import.meta.glob`'s `query: { sizes }`), or undefined for another import (`?url`, `?raw`).
+ */
+function importedPhoto(id: string): { file: string; sizes?: string } | undefined {
+  const at = id.indexOf('?');
+  const file = at === -1 ? id : id.slice(0, at);
+  if (!IMPORTED.test(file)) return undefined;
+  if (at === -1) return { file };
+  const query = new URLSearchParams(id.slice(at + 1));
+  // import.meta.glob adds `lang.<ext>` to a query of its own
+  const others = [...query.keys()].filter((k) => k !== 'sizes' && !k.startsWith('lang.'));
+  const sizes = query.get('sizes');
+  return others.length === 0 && sizes !== null ? { file, sizes } : undefined;
+}
+
 type Described = { data: ImageData; variants: ImportedVariant[] };
 // The server and client builds of one `ssg build` run in one process: each image is read once.
 const described = new Map<string, Promise<Described>>();
@@ -34,12 +50,13 @@ export function importedImagesPlugin(root: string): Plugin {
   // the first module that imported each image: errors name it
   const importers = new Map<string, string>();
 
-  async function describe(file: string, importer: string): Promise<Described> {
+  async function describe(file: string, importer: string, sizes?: string): Promise<Described> {
     const info = await stat(file);
-    const key = `${file}\0${info.size}\0${info.mtimeMs}`;
+    const key = `${file}\0${info.size}\0${info.mtimeMs}\0${sizes ?? ''}`;
     let made = described.get(key);
     if (!made) {
-      made = images().importImage(file, relative(file), { file: relative(importer), path: '' });
+      const from = { file: relative(importer), path: '' };
+      made = images().importImage(file, relative(file), from, sizes);
       described.set(key, made);
       made.catch(() => described.delete(key));
     }
@@ -50,7 +67,7 @@ export function importedImagesPlugin(root: string): Plugin {
     name: 'ssg-imported-images',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!importer || !IMPORTED.test(source)) return null;
+      if (!importer || !importedPhoto(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (resolved) {
         if (!importers.has(resolved.id)) importers.set(resolved.id, importer);
@@ -68,9 +85,11 @@ export function importedImagesPlugin(root: string): Plugin {
       );
     },
     async load(id, options) {
-      if (!IMPORTED.test(id) || !path.isAbsolute(id)) return null;
-      const importer = importers.get(id) ?? id;
-      const { data, variants } = await describe(id, importer).catch((error: unknown) => {
+      const photo = importedPhoto(id);
+      if (!photo || !path.isAbsolute(photo.file)) return null;
+      const importer = importers.get(id) ?? photo.file;
+      const { file, sizes } = photo;
+      const { data, variants } = await describe(file, importer, sizes).catch((error: unknown) => {
         throw error instanceof SsgError ? withFix(error) : error;
       });
       // the browser gets the data only; the server bundle also carries what to make

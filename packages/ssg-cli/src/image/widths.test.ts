@@ -1,6 +1,7 @@
 // Real: the width, name, srcset and sizes rules of the image pipeline. Faked: nothing (no files, no sharp).
 import { describe, expect, it } from 'vitest';
 import {
+  boundBySizes,
   defaultSizes,
   fallbackWidth,
   heightAt,
@@ -27,6 +28,26 @@ describe('variantWidths', () => {
   it('takes exact widths, dropping those above the original', () => {
     expect(variantWidths(1000, { widths: [1200, 300, 600, 300] })).toEqual([300, 600]);
     expect(variantWidths(100, { widths: [300] })).toEqual([100]);
+  });
+});
+
+describe('boundBySizes', () => {
+  const all = [320, 480, 640, 960, 1280, 1600, 2048];
+  it('stops at the first width covering the largest slot at 2x', () => {
+    // the clinic's gallery: 92vw under 640 px is its largest slot (589 px): 1,178 px at 2x
+    const gallery =
+      '(min-width: 1160px) 360px, (min-width: 769px) 31vw, (min-width: 640px) 47vw, 92vw';
+    expect(boundBySizes(all, gallery)).toEqual([320, 480, 640, 960, 1280]);
+    expect(boundBySizes(all, '(max-width: 768px) 45vw, 240px')).toEqual([320, 480, 640, 960]);
+    expect(boundBySizes(all, '40px')).toEqual([320]);
+    expect(boundBySizes([320, 480, 700], '(max-width: 768px) 90vw, 560px')).toEqual([
+      320, 480, 700,
+    ]);
+  });
+  it('keeps every width for the viewport, unknown lengths and no sizes', () => {
+    expect(boundBySizes(all, '100vw')).toEqual(all);
+    expect(boundBySizes(all, 'calc(100vw - 32px)')).toEqual(all);
+    expect(boundBySizes(all, undefined)).toEqual(all);
   });
 });
 

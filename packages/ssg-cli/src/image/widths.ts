@@ -2,6 +2,7 @@
  * The pure part of the pipeline: which widths to make, their names and URLs, srcset and sizes.
  * Everything here is a function of its arguments, so it is tested without files or sharp.
  */
+import { largestSlot } from './sizes.ts';
 import { IMAGE_URL_PREFIX, type ImageFormat } from './types.ts';
 
 /** Widths made when none are asked: phones (1x–3x) up to large screens at 2x. */
@@ -27,6 +28,22 @@ export function variantWidths(
   const cap = Math.min(original, ceiling);
   const below = DEFAULT_WIDTHS.filter((w) => w < cap * NEAR);
   return [...below, cap];
+}
+
+/** The sharpest screens a photo is made for: past 2× a person no longer sees the extra detail. */
+const DENSITY = 2;
+
+/**
+ * Widths a `sizes` can ask for: up to the first that covers its largest slot at 2× density,
+ * the viewport taken as wide as the widest variant. Unknown lengths (`auto`, `calc()`) keep all.
+ */
+export function boundBySizes(widths: readonly number[], sizes: string | undefined): number[] {
+  const widest = widths.at(-1);
+  if (sizes === undefined || widest === undefined) return [...widths];
+  const slot = largestSlot(sizes, widest);
+  if (slot === undefined) return [...widths];
+  const covering = widths.findIndex((w) => w >= slot * DENSITY);
+  return covering === -1 ? [...widths] : widths.slice(0, covering + 1);
 }
 
 /** Height of a variant of `width`, keeping the aspect ratio of `full` (rounded, at least 1). */
