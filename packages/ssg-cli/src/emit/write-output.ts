@@ -92,9 +92,16 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   }
   const writer = input.writer ?? openWriter(stagingDir, output.files.size);
   try {
-    await writeFiles(writer, writing, placed);
-    if (input.compress !== 'none')
-      await compressWritten(stagingDir, client.files, input.compressedDir);
+    // The client's siblings (brotli 11 of its biggest chunk is the longest single job of a small
+    // site's emit) are made on libuv's threads while the pages are made and written, not after;
+    // both settle before emit goes on or fails, so nothing writes into the staging folder after it.
+    const settled = await Promise.allSettled([
+      writeFiles(writer, writing, placed),
+      input.compress === 'none'
+        ? undefined
+        : compressWritten(stagingDir, client.files, input.compressedDir),
+    ]);
+    for (const one of settled) if (one.status === 'rejected') throw one.reason;
     await placeCopied(stagingDir, input.copied, placed.unlinkBeforeCopy, precache);
   } catch (error) {
     if (error instanceof SsgError) throw error; // a page's data over the limit, as it was made
