@@ -195,6 +195,10 @@ export async function resolveConfig(
   bundler: Bundler,
   reuse: ConfigReuse,
 ): Promise<{ site: ResolvedSite; warnings: string[] }> {
+  // None of the framework's caches in the site's folder yet (a fresh checkout, caches removed):
+  // Vite will bundle, so its process loads while the config compiles and the code is hashed.
+  const root = path.resolve(options.root ?? process.cwd());
+  if (options.force || !existsSync(path.join(root, 'node_modules', '.ssg'))) bundler.warmUp();
   const setup = await resolveSetup(options);
   const { loaded, warnings } = await loadSiteCode(setup, bundler, reuse);
   const target = resolveTarget(setup, loaded.site, options.brand);
