@@ -39,6 +39,7 @@ const recordingBundler = (): Bundler => ({
     events().push('server bundle asked');
     throw new Error('stop here');
   },
+  clientAhead: () => events().push('client asked ahead'),
   client: async () => {
     throw new Error('not asked');
   },

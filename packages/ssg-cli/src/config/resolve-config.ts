@@ -170,11 +170,10 @@ export async function loadSiteCode(
   let bundle = setup.force ? undefined : await reusableServerBundle(key);
   const warnings: string[] = [];
   if (!bundle) {
-    bundle = await bundler.server({
-      root: setup.root,
-      files: setup.files,
-      configUrl: setup.configUrl,
-    });
+    const site = { root: setup.root, files: setup.files, configUrl: setup.configUrl };
+    bundle = await bundler.server(site);
+    // the client is made of the same code: Vite goes on to it while this process loads the site
+    bundler.clientAhead(site);
     warnings.push(...bundle.warnings);
     await recordServerBundle(key, bundle);
   }
