@@ -1,6 +1,8 @@
 // Real: writeOutput writing pages and the client's .br/.gz into a temporary folder with the real
-// writer and zlib. Faked: the output in memory (two pages, one chunk) and a writer that holds the
-// pages until the chunk's siblings exist (bounded), to see what runs at once.
+// writer, zlib and memo folder. Faked: the output in memory (two pages, one chunk), a writer that
+// holds the pages until the chunk's siblings exist (bounded), to see what runs at once, and a memo
+// entry planted by hand, to see where a page's siblings came from.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +11,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientBundle } from '../bundle/index.ts';
 import { type FileWriter, openWriter } from '../output/writer.ts';
+import { COMPRESS_SETTINGS } from './compress.ts';
 import type { Output } from './output.ts';
 import { writeOutput } from './write-output.ts';
 
@@ -26,9 +29,10 @@ const client: ClientBundle = {
   files: ['/_ssg/app-abc.js'],
 };
 
+const home = `<!doctype html><p>${'início '.repeat(300)}</p>`;
 const output = (): Output => ({
   files: new Map([
-    ['/index.html', () => `<!doctype html><p>${'início '.repeat(300)}</p>`],
+    ['/index.html', () => home],
     ['/a/index.html', () => `<!doctype html><p>${'a '.repeat(900)}</p>`],
   ]),
   compilationHash: 'h',
@@ -77,4 +81,33 @@ describe('emit writing the output', () => {
     for (const page of ['index.html', 'a/index.html'])
       expect(existsSync(path.join(staging, `${page}.br`))).toBe(true);
   });
+
+  it("copies a page's .br and .gz from the site's memo when an earlier build made them for the same bytes", async () => {
+    const staging = mkdtempSync(path.join(tmpdir(), 'ssg-emit-'));
+    const memo = mkdtempSync(path.join(tmpdir(), 'ssg-memo-'));
+    dirs.push(staging, memo);
+    mkdirSync(path.join(staging, '_ssg'));
+    writeFileSync(path.join(staging, '_ssg/app-abc.js'), chunk);
+    // what another brand's or folder's build left for these bytes under these settings
+    const key = hashOf(home);
+    writeFileSync(path.join(memo, `${key}.br`), 'br made before');
+    writeFileSync(path.join(memo, `${key}.gz`), 'gz made before');
+    const input = { stagingDir: staging, compress: 'all' as const, client, copied: [] };
+
+    await writeOutput(output(), { ...input, compressedDir: memo });
+
+    expect(readFileSync(path.join(staging, 'index.html.br'), 'utf8')).toBe('br made before');
+    expect(readFileSync(path.join(staging, 'index.html.gz'), 'utf8')).toBe('gz made before');
+    // the other page was compressed, and kept for the next build
+    const other = readFileSync(path.join(staging, 'a/index.html.br'));
+    expect(brotliDecompressSync(other).toString()).toBe(
+      `<!doctype html><p>${'a '.repeat(900)}</p>`,
+    );
+    expect(
+      readFileSync(path.join(memo, `${hashOf(`<!doctype html><p>${'a '.repeat(900)}</p>`)}.br`)),
+    ).toEqual(other);
+  });
 });
+
+const hashOf = (text: string) =>
+  createHash('sha256').update(`${COMPRESS_SETTINGS}\n`).update(text).digest('hex');
