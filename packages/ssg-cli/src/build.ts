@@ -100,26 +100,20 @@ async function runStages(
   const { content, security } = await timed('content', () => loadSiteContent(site, images));
   const routes = await timed('routes', () => collectRoutes(site, content));
   const writer = staging.writer(writePlanOf(staging.dir, site.loaded, routes));
+  const bundled = await timed('bundle', () => bundling);
+  const { client } = bundled;
   const pages = {
     ...site,
     csp: security.csp,
     siteOrigin: security.siteOrigin,
     content,
     routes,
-    client: bundling.then((made) => made.client),
+    client,
     reporter,
     renderWorkers,
     fault,
   };
-  // The pages render while Vite bundles the client (only their documents, made in emit, need it);
-  // both settle before a failure of either goes up, so nothing renders after a failed build.
-  const rendering = renderPages(pages, cache);
-  const both = Promise.allSettled([bundling, rendering]);
-  const bundled = await timed('bundle', () =>
-    bundling.catch((error) => both.then(() => Promise.reject(error))),
-  );
-  const { client } = bundled;
-  const rendered = await timed('render', () => rendering);
+  const rendered = await timed('render', () => renderPages(pages, cache));
   // made once: emit's host policies hash it, stage "service-worker" writes it
   const offlineHtml = offlinePageOf(site.loaded.site, security.csp);
   const files = { ...security, content, images, routes, client, rendered, writer, reporter };

@@ -1,13 +1,11 @@
 // Real: stage "render" (routes, static queries, slices, pages, documents); faked: the server renderer and the site's modules (testing/stub-site.ts), no Vite, no disk.
 import { describe, expect, it } from 'vitest';
-import type { ClientBundle } from '../bundle/index.ts';
 import { SsgError } from '../errors.ts';
 import { defineStaticQuery } from '../site/index.ts';
 import {
   type RenderCall,
   renderStub,
   requiredRoutes,
-  stubClient,
   stubModule,
   stubSite,
 } from '../testing/stub-site.ts';
@@ -235,22 +233,5 @@ describe('stage render', () => {
     );
     expect(failed.code).toBe('RENDER_FAILED');
     expect(failed.message).toBe('The static query "address" failed: no address');
-  });
-
-  it('renders the pages while the client bundle is still being made; their documents then use it', async () => {
-    const calls: RenderCall[] = [];
-    const loaded = stubSite({ calls, routes: requiredRoutes() });
-    let give: (client: ClientBundle) => void = () => {};
-    const client = new Promise<ClientBundle>((resolve) => {
-      give = resolve;
-    });
-    const rendering = renderStub(loaded, { content, client });
-    // turns of the event loop, bounded: every page renders with no client yet
-    for (let turn = 0; calls.length < 3 && turn < 1000; turn++)
-      await new Promise((resolve) => setImmediate(resolve));
-    expect(calls.map((c) => c.what)).toEqual(['/', '/404.html', '/500.html']);
-    give(stubClient());
-    const { rendered } = await rendering;
-    expect(rendered.pages[0]?.html('hash')).toContain('home-h1.js');
   });
 });

@@ -1,7 +1,6 @@
 // Stage "render": the site's slices and pages to HTML, each page's body kept in the incremental
 // cache's store on disk (in memory in `ssg dev`), and each page's document made on demand.
 import type { SliceData } from '@ssg/loader/contract';
-import type { ClientBundle } from '../bundle/index.ts';
 import { progressCounter } from '../progress.ts';
 import type { Routes } from '../routes/index.ts';
 import { type Fault, faultPoint } from '../shared/fault.ts';
@@ -23,9 +22,7 @@ import { guard, readingData } from './site-errors.ts';
 import { evaluateStaticQueries, type StaticQueryResults } from './static-queries.ts';
 
 /** What the render reads: the site's code, content, routes, client bundle and options. */
-export interface RenderInput extends Omit<PageFrame, 'client'> {
-  /** Only the pages' documents need it: the pages render while Vite may still be making it. */
-  client: ClientBundle | Promise<ClientBundle>;
+export interface RenderInput extends PageFrame {
   content: unknown;
   routes: Routes;
   reporter?: BuildReporter;
@@ -47,9 +44,6 @@ export interface RenderedPages {
  * are rendered, and each `RenderedPage` reads its body back when its document is made.
  */
 export async function renderPages(ctx: RenderInput, reuse?: RenderReuse): Promise<RenderedPages> {
-  // awaited once every page rendered; a client that failed is the bundle stage's error meanwhile
-  const client = Promise.resolve(ctx.client);
-  client.catch(() => {});
   const { render, browser } = ctx.loaded;
   const queries = evaluateStaticQueries(ctx.loaded, ctx.content);
   const input = {
@@ -141,10 +135,9 @@ export async function renderPages(ctx: RenderInput, reuse?: RenderReuse): Promis
     });
   const sliceByName = new Map(renderedSlices.map((s) => [s.name, s]));
   const matchPaths = matchPathsOf(routes);
-  const frame: PageFrame = { ...ctx, client: await client };
   const pages = routes.flatMap((route, i) => {
     const output = outputs[i];
-    return output ? [renderedPage(frame, route, output, sliceByName, matchPaths)] : [];
+    return output ? [renderedPage(ctx, route, output, sliceByName, matchPaths)] : [];
   });
   reuse?.rendered(); // what the cache stored is final: it may save it while emit writes
   return { pages, slices: renderedSlices, staticQueryResults: queries };

@@ -154,5 +154,5 @@ export async function renderStub(
     routes,
     client,
   });
-  return { routes, rendered, client: await client };
+  return { routes, rendered, client };
 }
