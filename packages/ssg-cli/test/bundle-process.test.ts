@@ -1,8 +1,13 @@
-// Real: build() of the mini fixture site with Vite in this process and in a child process. Faked: nothing (fork is wrapped only to count the bundle processes).
+// Real: build() of the mini fixture site, and its bundler, with Vite in this process and in a child process. Faked: nothing (fork is wrapped only to count the bundle processes).
 import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
-import { buildMini, snapshot, tempDir } from './helpers.ts';
+import { filesOf } from '../src/bundle/client.ts';
+import { startBundler } from '../src/bundle/index.ts';
+import { siteFilesOf } from '../src/bundle/vite-config.ts';
+import { buildMini, listFiles, MINI_SITE, snapshot, tempDir } from './helpers.ts';
 
 // every fork still happens; the test only counts Vite's
 vi.mock('node:child_process', async (original) => {
@@ -31,5 +36,37 @@ describe('client bundle in a child process', () => {
     const warm = await buildMini({ outDir });
     expect(warm.reused.client).toBe(true);
     expect(bundleProcesses()).toBe(0);
+  });
+
+  it('bundles the client before the build asks for it (ahead of its staging folder), then moves it into the staging folder', async () => {
+    const files = siteFilesOf(path.join(MINI_SITE, 'src'), MINI_SITE);
+    const site = { root: MINI_SITE, files };
+    const ahead = path.join(
+      files.packageDir,
+      'node_modules/.ssg/client-ahead',
+      String(process.pid),
+    );
+    const chunksAhead = () => {
+      try {
+        return listFiles(ahead).some((f) => f.endsWith('.js'));
+      } catch {
+        return false; // not made yet, or Vite removing its manifest and CSS as it is listed
+      }
+    };
+    const bundler = startBundler();
+    const staging = tempDir();
+    let built: Awaited<ReturnType<typeof bundler.client>>;
+    try {
+      bundler.clientAhead(site); // as stage "config" asks once the server bundle is made
+      // no client job asked yet: the chunks come all the same (bounded wait, not a timing)
+      for (let waited = 0; !chunksAhead() && waited < 60_000; waited += 50) await sleep(50);
+      expect(chunksAhead()).toBe(true);
+      built = await bundler.client({ ...site, outDir: staging });
+    } finally {
+      await bundler.stop();
+    }
+    const chunks = filesOf(built.manifest).map((url) => url.slice(1));
+    expect(listFiles(staging)).toEqual(chunks);
+    expect(existsSync(ahead)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-// Real: the compiled package's build() called as a library in a fresh Node process (test/library-run.mjs), two builds of a copy of the mini site (with a config file) at once, then five one after the other (with the writer thread and a render worker in the last), /proc. Faked: nothing.
+// Real: the compiled package imported, and its build() called as a library, in a fresh Node process (test/library-run.mjs), two builds of a copy of the mini site (with a config file) at once, then five one after the other (with the writer thread and a render worker in the last), /proc. Faked: nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MINI_CONTENT, miniSiteCopy, tempDir } from './helpers.ts';
 
@@ -41,4 +42,14 @@ describe.runIf(process.platform === 'linux')('build() as a library', () => {
     expect(builds).toHaveLength(2);
     expect(left.beside.filter((name) => name.endsWith('.deleting'))).toEqual([]);
   }, 180_000);
+
+  it("loads no native image library until a site's image is read (sharp's libvips: ~0.2 s and ~30 MB of every build's start)", () => {
+    const index = pathToFileURL(path.join(import.meta.dirname, '../dist/index.js')).href;
+    const script = `await import(${JSON.stringify(index)}); const maps = (await import('node:fs')).readFileSync('/proc/self/maps', 'utf8'); console.log(maps.includes('libvips') ? 'libvips loaded' : 'none');`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('none');
+  });
 });

@@ -38,22 +38,27 @@ export interface ClientBundleInput {
   files: SiteFiles;
   /** The `vite` field of the site's config. */
   vite?: InlineConfig;
-  /** Where the chunks are written (the build's staging folder). */
+  /** Where the chunks are written (the build's staging folder, or a folder of their own ahead of it). */
   outDir: string;
-  /** Source file of each component name, from the server bundle. */
-  componentFiles: Record<string, string>;
 }
 
-export interface ClientBundleOutput {
-  client: ClientBundle;
+/** What Vite made, as plain JSON (it crosses the bundle process's channel). */
+export interface ClientBuild {
+  /** Vite's manifest: the chunks, their imports and assets, read into a ClientBundle by `readManifest`. */
+  manifest: Manifest;
+  /** All the site's CSS as one stylesheet (ClientBundle.styles). */
+  styles: string;
   /** Every file Vite read, for the next build's fingerprint. */
   inputs: string[];
   /** Vite's and Rollup's warnings, each once. */
   warnings: string[];
 }
 
-/** Stage "bundle": Vite builds the browser code into the staging folder, one chunk per component. */
-export async function viteClientBundle(input: ClientBundleInput): Promise<ClientBundleOutput> {
+/**
+ * Vite builds the browser code into `outDir`, one chunk per component; which chunks each component
+ * needs is read from the manifest by `readManifest`, where the components' files are known.
+ */
+export async function viteClientBundle(input: ClientBundleInput): Promise<ClientBuild> {
   let built: Awaited<ReturnType<typeof viteBuildOfSite>>;
   try {
     built = await viteBuildOfSite(
@@ -112,8 +117,7 @@ export async function viteClientBundle(input: ClientBundleInput): Promise<Client
   await Promise.all(cssFiles.map((url) => rm(path.join(input.outDir, url))));
   // Vite marks where each module's CSS was merged; the marks mean nothing in the page.
   const css = styles.join('\n').replace(/\/\*\$vite\$:\d+\*\/\n?/g, '');
-  const client = readManifest(manifest, input.files.packageDir, input.componentFiles, css.trim());
-  return { client, inputs, warnings };
+  return { manifest, styles: css.trim(), inputs, warnings };
 }
 
 /** Output-relative URLs of the stylesheets Vite wrote, in a stable order. */
@@ -153,17 +157,16 @@ export function readManifest(
     // The entry's own files are already on every page.
     components[name] = { js: set.js.filter((f) => !entryChunks.js.includes(f)) };
   }
+  return { entry: `/${entry.file}`, entryChunks, components, styles, files: filesOf(manifest) };
+}
+
+/** Every file of the bundle (chunks and the assets they use), output-relative, sorted. */
+export function filesOf(manifest: Manifest): string[] {
   const files = new Set<string>();
   for (const chunk of Object.values(manifest)) {
     // Stylesheets are inlined in the pages (`styles`), not written.
     if (!chunk.file.endsWith('.css')) files.add(`/${chunk.file}`);
     for (const asset of chunk.assets ?? []) files.add(`/${asset}`);
   }
-  return {
-    entry: `/${entry.file}`,
-    entryChunks,
-    components,
-    styles,
-    files: [...files].sort(),
-  };
+  return [...files].sort();
 }

@@ -4,11 +4,13 @@
  * - The server render's bundle (server.ts), made at stage "config" unless server-cache.ts finds
  *   the previous one still good: the site's code the pages render with.
  * - The client bundle (client.ts): the browser code, one chunk per component, into the staging
- *   folder; skipped when the incremental cache holds an unchanged one.
+ *   folder; skipped when the incremental cache holds an unchanged one. When stage "config" made
+ *   the server bundle, Vite goes straight on to the client, into a folder of its own whose files
+ *   are then moved into the staging folder (client-ahead.ts).
  * Both start from one Vite configuration (vite-config.ts), which `ssg dev` serves from too.
  */
 
-import type { ClientBundle } from './client.ts';
+import { type ClientBundle, readManifest } from './client.ts';
 import type { Bundler } from './process.ts';
 import type { SiteFiles } from './vite-config.ts';
 
@@ -34,15 +36,16 @@ export interface BundledClient {
 
 /** Stage "bundle": the client bundle from Vite; the bundler is stopped when it is done. */
 export async function bundleClient(input: BundleInput, bundler: Bundler): Promise<BundledClient> {
-  const { client, inputs, warnings } = await bundler.client({
+  const built = await bundler.client({
     root: input.root,
     files: input.files,
     configUrl: input.configUrl,
     outDir: input.stagingDir,
-    componentFiles: input.componentFiles,
   });
   await bundler.stop();
-  return { client, inputs, warnings };
+  const { packageDir } = input.files;
+  const client = readManifest(built.manifest, packageDir, input.componentFiles, built.styles);
+  return { client, inputs: built.inputs, warnings: built.warnings };
 }
 
 /** What the bundle stage asks of the incremental cache. */

@@ -6,7 +6,7 @@
  */
 import type { UserConfig } from 'vite';
 import { type ErrorCode, SsgError } from '../errors.ts';
-import { type ClientBundleOutput, viteClientBundle } from './client.ts';
+import { type ClientBuild, viteClientBundle } from './client.ts';
 import { buildServerBundle, type ServerBundle } from './server.ts';
 import type { SiteFiles } from './vite-config.ts';
 
@@ -28,7 +28,7 @@ interface SiteJob {
 
 export type BundleJob =
   | ({ kind: 'server' } & SiteJob)
-  | ({ kind: 'client'; outDir: string; componentFiles: Record<string, string> } & SiteJob);
+  | ({ kind: 'client'; outDir: string } & SiteJob);
 
 export interface JobFailure {
   code: ErrorCode;
@@ -40,7 +40,7 @@ export interface JobFailure {
 
 export type BundleAnswer =
   | { kind: 'server'; server: ServerBundle }
-  | { kind: 'client'; client: ClientBundleOutput }
+  | { kind: 'client'; client: ClientBuild }
   | { kind: 'error'; error: JobFailure };
 
 export async function runBundleJob(job: BundleJob): Promise<BundleAnswer> {

@@ -1,12 +1,16 @@
 // Where the bundle jobs run: a forked child process (IPC messages), or this process.
 import { type ChildProcess, fork } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { childModule } from '../child-module.ts';
 import { SsgError } from '../errors.ts';
-import type { ClientBundleOutput } from './client.ts';
+import { type ClientBuild, filesOf } from './client.ts';
+import { aheadDirOf, moveFiles } from './client-ahead.ts';
 import { type BundleAnswer, type BundleJob, jobError, runBundleJob } from './job.ts';
 import type { ServerBundle } from './server.ts';
 
 type Job<K extends BundleJob['kind']> = Omit<Extract<BundleJob, { kind: K }>, 'kind'>;
+/** A client job before the build knows its staging folder. */
+export type ClientSite = Omit<Job<'client'>, 'outDir'>;
 
 /**
  * Where the bundle jobs of one build run. Vite's process starts at the first job, or earlier at
@@ -16,7 +20,14 @@ export interface Bundler {
   /** A job will come: Vite's process starts loading now, beside what this process does meanwhile. */
   warmUp(): void;
   server(job: Job<'server'>): Promise<ServerBundle>;
-  client(job: Job<'client'>): Promise<ClientBundleOutput>;
+  /**
+   * The client is bundled now, in Vite's process right after the server bundle, into a folder of
+   * its own while this process loads the site's code, content and routes; `client()` then takes it.
+   * Nothing when Vite runs in this process (its jobs there run one at a time).
+   */
+  clientAhead(site: ClientSite): void;
+  /** The client bundle in `outDir`: the one made ahead for the same site, moved there, or a new one. */
+  client(job: Job<'client'>): Promise<ClientBuild>;
   /** No more jobs (or the build failed): ends the process; resolves once it exited. */
   stop(): Promise<void>;
 }
@@ -41,6 +52,14 @@ export function startBundler({ inChild = true }: { inChild?: boolean | undefined
     if (answer.kind === 'error') throw jobError(answer.error);
     return answer;
   };
+  const askClient = async (job: Job<'client'>): Promise<ClientBuild> => {
+    const answer = await ask({ kind: 'client', ...job });
+    if (answer.kind !== 'client') throw unexpected(answer.kind);
+    return answer.client;
+  };
+  const keyOf = ({ root, files, configUrl }: ClientSite) =>
+    JSON.stringify([root, files, configUrl]);
+  let ahead: { key: string; dir: Promise<string>; build: Promise<ClientBuild> } | undefined;
   return {
     warmUp() {
       if (inChild && !stopped) child ??= startBundleProcess();
@@ -50,14 +69,24 @@ export function startBundler({ inChild = true }: { inChild?: boolean | undefined
       if (answer.kind !== 'server') throw unexpected(answer.kind);
       return answer.server;
     },
+    clientAhead(site) {
+      if (!inChild || stopped || ahead) return;
+      const dir = aheadDirOf(site.files);
+      const build = dir.then((outDir) => askClient({ ...site, outDir }));
+      build.catch(() => {}); // its failure is the client job's, if the build asks for it
+      ahead = { key: keyOf(site), dir, build };
+    },
     async client(job) {
-      const answer = await ask({ kind: 'client', ...job });
-      if (answer.kind !== 'client') throw unexpected(answer.kind);
-      return answer.client;
+      if (!ahead || ahead.key !== keyOf(job)) return askClient(job);
+      const built = await ahead.build;
+      await moveFiles(await ahead.dir, job.outDir, filesOf(built.manifest));
+      return built;
     },
     async stop() {
       stopped = true;
       await child?.stop();
+      // what a client made ahead left (all of it, when the build reused another) goes with it
+      if (ahead) await rm(await ahead.dir, { recursive: true, force: true });
     },
   };
 }

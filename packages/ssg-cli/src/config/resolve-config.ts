@@ -170,11 +170,10 @@ export async function loadSiteCode(
   let bundle = setup.force ? undefined : await reusableServerBundle(key);
   const warnings: string[] = [];
   if (!bundle) {
-    bundle = await bundler.server({
-      root: setup.root,
-      files: setup.files,
-      configUrl: setup.configUrl,
-    });
+    const site = { root: setup.root, files: setup.files, configUrl: setup.configUrl };
+    bundle = await bundler.server(site);
+    // the client is made of the same code: Vite goes on to it while this process loads the site
+    bundler.clientAhead(site);
     warnings.push(...bundle.warnings);
     await recordServerBundle(key, bundle);
   }
@@ -195,6 +194,10 @@ export async function resolveConfig(
   bundler: Bundler,
   reuse: ConfigReuse,
 ): Promise<{ site: ResolvedSite; warnings: string[] }> {
+  // None of the framework's caches in the site's folder yet (a fresh checkout, caches removed):
+  // Vite will bundle, so its process loads while the config compiles and the code is hashed.
+  const root = path.resolve(options.root ?? process.cwd());
+  if (options.force || !existsSync(path.join(root, 'node_modules', '.ssg'))) bundler.warmUp();
   const setup = await resolveSetup(options);
   const { loaded, warnings } = await loadSiteCode(setup, bundler, reuse);
   const target = resolveTarget(setup, loaded.site, options.brand);

@@ -36,12 +36,18 @@ export const compressesPages = (mode: CompressMode, pages: number): boolean =>
   mode === 'all' || (mode === 'auto' && pages <= COMPRESS_ALL_UP_TO);
 
 /**
- * Writes `file.br` (quality 11) and `file.gz` (level 9) beside `file` when it is text over 1 KB.
+ * Writes `file.br` (quality 11) and `file.gz` (level 9) beside `file` when it is text over 1 KB,
+ * through the site's memo of compressed files when `memoDir` is given (compress-memo.ts).
  * zlib compresses on libuv's thread pool: the main thread goes on writing meanwhile.
  */
-export async function writeSiblings(file: string, contents: string | Uint8Array): Promise<void> {
+export async function writeSiblings(
+  file: string,
+  contents: string | Uint8Array,
+  memoDir?: string,
+): Promise<void> {
   const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
   if (!wantsSiblings(file, data.byteLength)) return;
+  if (memoDir) return memoSiblings(memoDir, file, data, () => compressed(data), COMPRESS_SETTINGS);
   const [br, gz] = await compressed(data);
   await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
 }
@@ -60,7 +66,7 @@ const compressed = (data: Uint8Array) =>
 
 /**
  * Siblings of files already in the output folder (the client bundle's few files), through the
- * site's memo of compressed client files when `memoDir` is given (compress-memo.ts).
+ * site's memo of compressed files when `memoDir` is given (compress-memo.ts).
  */
 export async function compressWritten(
   root: string,
@@ -72,9 +78,7 @@ export async function compressWritten(
       .filter((file) => TEXT.test(file))
       .map(async (file) => {
         const full = path.join(root, file);
-        const data = await readFile(full);
-        if (!memoDir || !wantsSiblings(file, data.byteLength)) return writeSiblings(full, data);
-        await memoSiblings(memoDir, full, data, () => compressed(data), COMPRESS_SETTINGS);
+        await writeSiblings(full, await readFile(full), memoDir);
       }),
   );
   if (memoDir) await pruneMemo(memoDir);

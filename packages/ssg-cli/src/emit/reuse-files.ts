@@ -30,6 +30,8 @@ export function placedFiles(
   reuse: Reuse | undefined,
   pagesToo: boolean,
   revisions = new Map<string, string>(),
+  /** The site's memo of compressed files: a page's siblings made by an earlier build are copied. */
+  memoDir?: string,
 ) {
   const linked = new Set<string>();
   const stamps = new Map<string, string>();
@@ -55,7 +57,7 @@ export function placedFiles(
     async placed(name: string, file: string, data: Uint8Array, how: PlacedIn) {
       if (how.from) linked.add(name);
       if (how.stamp) stamps.set(name, how.stamp);
-      if (pagesToo) await siblings(file, data, how.from);
+      if (pagesToo) await siblings(file, data, how.from, memoDir);
     },
     /**
      * Before a copied folder lands over `file`: a link would be written through into the last
@@ -71,7 +73,12 @@ export function placedFiles(
 }
 
 /** The `.br` and `.gz` siblings: linked beside a linked file when the last output had them. */
-async function siblings(file: string, data: string | Uint8Array, from?: string): Promise<void> {
+async function siblings(
+  file: string,
+  data: string | Uint8Array,
+  from: string | undefined,
+  memoDir: string | undefined,
+): Promise<void> {
   if (from) {
     const made: string[] = [];
     for (const ext of ['.br', '.gz']) {
@@ -88,5 +95,5 @@ async function siblings(file: string, data: string | Uint8Array, from?: string):
     // half linked: undone, so the writes below never go through a link into the last output
     await Promise.all(made.map((sibling) => rm(sibling, { force: true })));
   }
-  await writeSiblings(file, data);
+  await writeSiblings(file, data, memoDir);
 }

@@ -11,7 +11,12 @@ import { type FileContents, type FileWriter, openWriter, writeFiles } from '../o
 import { progressCounter } from '../progress.ts';
 import { isPrecached } from '../service-worker/index.ts';
 import type { BuildReporter, OutputBytes } from '../types.ts';
-import { type CompressMode, compressesPages, compressWritten } from './compress.ts';
+import {
+  COMPRESS_ALL_UP_TO,
+  type CompressMode,
+  compressesPages,
+  compressWritten,
+} from './compress.ts';
 import type { Output } from './output.ts';
 import { type CopiedAsset, placeCopied } from './place-copied.ts';
 import { type Placed, placedFiles, type Reuse } from './reuse-files.ts';
@@ -30,7 +35,7 @@ export interface WriteInput {
   /** The last output's file to link in place of writing `name` again, when it has these bytes. */
   reuse?: Reuse | undefined;
   reporter?: BuildReporter;
-  /** The site's memo of compressed client files (compress-memo.ts). */
+  /** The site's memo of compressed files, the client's and the pages' (compress-memo.ts). */
   compressedDir?: string;
   /**
    * The pages' files the worker precaches (`precachedPageFiles`, output-relative): of the pages'
@@ -59,7 +64,10 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   const bytes: OutputBytes = { html: 0, js: 0, css: 0, json: 0, other: 0 };
   const precache = new Map<string, string>();
   const pagesToo = compressesPages(input.compress, output.pageCount);
-  const placed = placedFiles(input.reuse, pagesToo, output.revisions);
+  // the pages' siblings are kept by digest too where `auto` compresses them: another brand, folder
+  // or build copies what it shares (at 100,000 pages, `all` would double the files written)
+  const memoDir = output.pageCount <= COMPRESS_ALL_UP_TO ? input.compressedDir : undefined;
+  const placed = placedFiles(input.reuse, pagesToo, output.revisions, memoDir);
   const writing = new Map<string, FileContents>();
   // Compressed on libuv's threads while the files are written; a failure only loses the figure.
   const zipped = gzipSizes(stagingDir, client).catch(() => undefined);
@@ -92,9 +100,16 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   }
   const writer = input.writer ?? openWriter(stagingDir, output.files.size);
   try {
-    await writeFiles(writer, writing, placed);
-    if (input.compress !== 'none')
-      await compressWritten(stagingDir, client.files, input.compressedDir);
+    // The client's siblings (brotli 11 of its biggest chunk is the longest single job of a small
+    // site's emit) are made on libuv's threads while the pages are made and written, not after;
+    // both settle before emit goes on or fails, so nothing writes into the staging folder after it.
+    const settled = await Promise.allSettled([
+      writeFiles(writer, writing, placed),
+      input.compress === 'none'
+        ? undefined
+        : compressWritten(stagingDir, client.files, input.compressedDir),
+    ]);
+    for (const one of settled) if (one.status === 'rejected') throw one.reason;
     await placeCopied(stagingDir, input.copied, placed.unlinkBeforeCopy, precache);
   } catch (error) {
     if (error instanceof SsgError) throw error; // a page's data over the limit, as it was made
