@@ -5,6 +5,8 @@ export const HYDRATE_ATTRIBUTE = 'data-ssg-hydrate';
 
 /** A deferred part's hydration: suspended on `promise` until `release()`. */
 export interface Gate {
+  /** The part's wrapper in the server HTML. */
+  element: Element;
   open: boolean;
   promise: Promise<void>;
   release(): void;
@@ -18,32 +20,30 @@ export interface Gate {
  * the part can render now: this listener runs first (window, capture) and opens the gate.
  */
 const OPENING_EVENTS = [
-  'pointerdown',
-  'mousedown',
-  'touchstart',
+  'pointerdown', // a mouse, pen or finger (before mousedown and touchstart)
   'keydown',
   'focusin',
   'input',
   'click',
 ] as const;
 
-const waiting = new Map<Gate, Element>();
+const waiting = new Set<Gate>();
 
 function onEvent(event: Event): void {
   const target = event.target;
   if (!(target instanceof Node)) return;
-  for (const [gate, element] of waiting) if (element.contains(target)) gate.release();
+  for (const gate of waiting) if (gate.element.contains(target)) gate.release();
 }
 
 let listening = false;
 
-/** Opens `gate` when an event of OPENING_EVENTS happens inside `element`. */
-export function openOnInteraction(gate: Gate, element: Element): void {
+/** Opens `gate` when an event of OPENING_EVENTS happens inside its element. */
+export function openOnInteraction(gate: Gate): void {
   if (!listening) {
     listening = true;
     for (const type of OPENING_EVENTS)
       window.addEventListener(type, onEvent, { capture: true, passive: true });
   }
-  waiting.set(gate, element);
+  waiting.add(gate);
   gate.onRelease(() => waiting.delete(gate));
 }

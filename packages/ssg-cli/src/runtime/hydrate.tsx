@@ -1,14 +1,5 @@
 // <Hydrate on>: a part whose server HTML stays as it is until idle, visible or touched, then hydrates in a task of its own.
-import {
-  isValidElement,
-  type ReactNode,
-  Suspense,
-  use,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-} from 'react';
+import { isValidElement, type ReactNode, Suspense, use, useId, useMemo, useRef } from 'react';
 import { type Gate, HYDRATE_ATTRIBUTE, openOnInteraction } from './hydrate-gates.ts';
 
 /** When a part's server HTML becomes live: the browser idle, the part near the viewport, or the visitor touching it. */
@@ -27,7 +18,7 @@ export interface HydrateProps {
 
 const gates = new Map<string, Gate>();
 /** A promise React reads as fulfilled without waiting (its thenable fields). */
-const DONE = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+const DONE = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
 const wrapperStyle = { display: 'contents' } as const;
 
 /** The server's element of the part `id`, when the document holds one (a first load). */
@@ -39,12 +30,12 @@ function serverElement(id: string): HTMLElement | undefined {
 }
 
 /** When to open the gate of a part still showing its server HTML. */
-function arm(gate: Gate, element: HTMLElement, on: HydrateOn): void {
-  openOnInteraction(gate, element);
+function arm(gate: Gate, on: HydrateOn): void {
+  openOnInteraction(gate);
   if (on === 'idle') {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(() => gate.release());
-  } else if (on === 'visible' && typeof IntersectionObserver !== 'undefined') {
+  } else if (on === 'visible') {
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) gate.release();
@@ -52,7 +43,7 @@ function arm(gate: Gate, element: HTMLElement, on: HydrateOn): void {
       { rootMargin: '200px' },
     );
     // the wrapper is `display: contents` (no box of its own): its children are what shows
-    for (const child of element.children) observer.observe(child);
+    for (const child of gate.element.children) observer.observe(child);
     gate.onRelease(() => observer.disconnect());
   }
 }
@@ -64,35 +55,20 @@ function arm(gate: Gate, element: HTMLElement, on: HydrateOn): void {
  * inside it), and then the part must hydrate now rather than be replaced by its fallback.
  */
 function HydrationGate({ id, on, children }: { id: string; on: HydrateOn; children: ReactNode }) {
-  const gate = gates.get(id);
-  if (gate) {
-    if (!gate.open) gate.release();
-    use(gate.promise); // fulfilled: returns at once (React asks the same use() on every render)
-    return children;
+  let gate = gates.get(id);
+  if (gate?.element.isConnected) gate.release();
+  else {
+    // no server HTML of this part in the document (the server, a client navigation): no gate
+    const element = serverElement(id);
+    gate = element && newGate(element);
+    if (gate) {
+      gates.set(id, gate);
+      arm(gate, on);
+    }
   }
-  // no server HTML of this part in the document (the server, a client navigation): render now
-  const element = serverElement(id);
-  if (!element) {
-    use(DONE); // the same use() as every other render of this component, never waiting
-    return children;
-  }
-  const waiting = newGate();
-  gates.set(id, waiting);
-  arm(waiting, element, on);
-  use(waiting.promise);
+  // the same use() on every render: a pending gate suspends, an open one returns at once
+  use(gate?.promise ?? DONE);
   return children;
-}
-
-/**
- * Once the part is live: its wrapper stops naming it (a later render finds no server HTML to wait
- * for) and its gate is dropped.
- */
-function Hydrated({ id }: { id: string }) {
-  useLayoutEffect(() => {
-    gates.delete(id);
-    serverElement(id)?.removeAttribute(HYDRATE_ATTRIBUTE);
-  }, [id]);
-  return null;
 }
 
 /**
@@ -114,7 +90,6 @@ export function Hydrate({ on = 'idle', children }: HydrateProps) {
         <HydrationGate id={id} on={on}>
           <div {...{ [HYDRATE_ATTRIBUTE]: id }} style={wrapperStyle}>
             {same}
-            <Hydrated id={id} />
           </div>
         </HydrationGate>
       </Suspense>
@@ -134,10 +109,11 @@ function sameElement(a: ReactNode, b: ReactNode): boolean {
   return keys.length === Object.keys(pb).length && keys.every((k) => Object.is(pa[k], pb[k]));
 }
 
-function newGate(): Gate {
+function newGate(element: Element): Gate {
   let resolve = () => {};
   const cleanups: Array<() => void> = [];
   const gate: Gate = {
+    element,
     open: false,
     promise: new Promise<void>((r) => {
       resolve = r;
