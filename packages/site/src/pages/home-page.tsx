@@ -1,3 +1,4 @@
+import { Hydrate } from '@ssg/cli/runtime';
 import type { PageProps } from '@ssg/cli/site';
 import { Countdown } from '../components/countdown.tsx';
 import type { HomeData } from '../lib/page-data.ts';
@@ -9,11 +10,14 @@ export default function HomePage({ data }: PageProps<HomeData>) {
     <>
       <HomeHero data={data} />
       <div className="container">
-        <Countdown
-          eventName={data.countdown.eventName}
-          eventDate={data.countdown.eventDate}
-          subtitle={data.countdown.subtitle}
-        />
+        {/* below the first screen on a phone: made live when it comes near */}
+        <Hydrate on="visible">
+          <Countdown
+            eventName={data.countdown.eventName}
+            eventDate={data.countdown.eventDate}
+            subtitle={data.countdown.subtitle}
+          />
+        </Hydrate>
       </div>
       <HomeSections data={data} />
     </>
