@@ -20,7 +20,11 @@ const mbText = (/** @type {number} */ b) => `${Math.round(b / MB)} MB`;
 const kbText = (/** @type {number} */ b) => `${(b / KB).toFixed(1)} KB`;
 const loadText = (/** @type {number | undefined} */ l) =>
   typeof l === 'number' && Number.isFinite(l) ? l.toFixed(1) : '—';
-const isNum = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isFinite(v);
+/**
+ * @param {unknown} v
+ * @returns {v is number}
+ */
+const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 /** @param {boolean} ok @returns {Verdict} */
 const verdict = (ok) => (ok ? 'pass' : 'miss');
 
@@ -43,9 +47,7 @@ function sectionOf(res, name) {
  * @param {string} name
  */
 function sectionLoad(res, name) {
-  const l = /** @type {Record<string, { start: number, end: number }> | undefined} */ (
-    res.loadAverages
-  )?.[name];
+  const l = res.loadAverages?.[name];
   return l ? `${loadText(l.start)} → ${loadText(l.end)}` : '—';
 }
 
@@ -98,13 +100,7 @@ function imageRows(res) {
     if ('verdict' in s) return [budget, 'images', '—', s.verdict, load];
     const v = s.result[key];
     return isNum(v)
-      ? [
-          budget,
-          'images',
-          format(/** @type {number} */ (v)),
-          verdict(ok(/** @type {number} */ (v))),
-          load,
-        ]
+      ? [budget, 'images', format(v), verdict(ok(v)), load]
       : [budget, 'images', `no ${key} in the result`, 'not run', load];
   });
 }
@@ -179,14 +175,13 @@ function astroRatioRow(res) {
   const astro = found.entry.median?.cold;
   if (!isNum(ratio) || !astro)
     return [budget, 'scale', 'no ratio (run ssg-node22 beside astro7)', 'not run', '—'];
-  const r = /** @type {number} */ (ratio);
   const ours = scaleEntry(res, '10000', 'ssg-node22');
   const oursCold = 'entry' in ours ? ours.entry.median?.cold : undefined;
   return [
     budget,
     'scale',
-    `${r.toFixed(1)}× (Astro 7 ${sec(astro.ms)}, ours ${oursCold ? sec(oursCold.ms) : '—'})`,
-    verdict(r >= 4),
+    `${ratio.toFixed(1)}× (Astro 7 ${sec(astro.ms)}, ours ${oursCold ? sec(oursCold.ms) : '—'})`,
+    verdict(ratio >= 4),
     `${loadText(astro.load)} / ${loadText(oursCold?.load)}`,
   ];
 }
@@ -209,22 +204,10 @@ function clinicRows(res) {
   const { median, peakMedian } = s.result;
   return [
     isNum(median)
-      ? [
-          time,
-          'clinic',
-          `${sec(/** @type {number} */ (median))} (median)`,
-          verdict(/** @type {number} */ (median) <= 1500),
-          load,
-        ]
+      ? [time, 'clinic', `${sec(median)} (median)`, verdict(median <= 1500), load]
       : [time, 'clinic', '—', 'not run', load],
     isNum(peakMedian)
-      ? [
-          peak,
-          'clinic',
-          `${mbText(/** @type {number} */ (peakMedian))} (median)`,
-          verdict(/** @type {number} */ (peakMedian) <= 350 * MB),
-          load,
-        ]
+      ? [peak, 'clinic', `${mbText(peakMedian)} (median)`, verdict(peakMedian <= 350 * MB), load]
       : [peak, 'clinic', '—', 'not run', load],
   ];
 }
@@ -240,7 +223,7 @@ function mainThreadRows(res) {
   const own = 'result' in s ? at(s.result, ['loadAverage']) : undefined;
   const start = at(own, ['start', '0']);
   const load = isNum(start)
-    ? `${loadText(Number(start))} → ${loadText(Number(at(own, ['end', '0'])))}`
+    ? `${loadText(start)} → ${loadText(/** @type {number | undefined} */ (at(own, ['end', '0'])))}`
     : sectionLoad(res, 'main-thread');
   return ['/', '/galeria/'].map((path) => {
     const budget = `no main-thread task over 50 ms on ${path} at 4× CPU`;
@@ -252,7 +235,7 @@ function mainThreadRows(res) {
       .filter(isNum)
       .map(Number);
     const median = at(f, ['longestMs']);
-    const longest = each.length ? Math.max(...each) : isNum(median) ? Number(median) : undefined;
+    const longest = each.length ? Math.max(...each) : isNum(median) ? median : undefined;
     if (longest === undefined) return [budget, 'main-thread', '—', 'not run', load];
     const rate = s.result.rate === 4 ? '' : ` (at ${String(s.result.rate)}× CPU)`;
     return [
@@ -279,8 +262,8 @@ function lighthouseRow(res) {
     Array.isArray(s.result.runs) ? s.result.runs : []
   );
   if (!runs.length) return [budget, 'lighthouse', '—', 'not run', load];
-  const good = runs.filter((r) => r.performance === 100 && isNum(r.tbtMs) && Number(r.tbtMs) <= 30);
-  const figure = `performance ${runs.map((r) => r.performance ?? '—').join(', ')}; TBT ${runs.map((r) => (isNum(r.tbtMs) ? Math.round(Number(r.tbtMs)) : '—')).join(', ')} ms (${good.length} of ${runs.length})`;
+  const good = runs.filter((r) => r.performance === 100 && isNum(r.tbtMs) && r.tbtMs <= 30);
+  const figure = `performance ${runs.map((r) => r.performance ?? '—').join(', ')}; TBT ${runs.map((r) => (isNum(r.tbtMs) ? Math.round(r.tbtMs) : '—')).join(', ')} ms (${good.length} of ${runs.length})`;
   const v = good.length < runs.length ? 'miss' : runs.length < 3 ? 'too few runs' : 'pass';
   return [budget, 'lighthouse', figure, v, load];
 }
@@ -298,14 +281,8 @@ function bytesRow(res) {
   const js = at(s.result, ['home', 'js', 'gzip']);
   const floor = at(s.result, ['reactFloor', 'gzip']);
   if (!isNum(js) || !isNum(floor)) return [budget, 'bytes', '—', 'not run', load];
-  const limit = Number(floor) + 6 * KB;
-  return [
-    budget,
-    'bytes',
-    `${kbText(Number(js))} (≤ ${kbText(limit)})`,
-    verdict(Number(js) <= limit),
-    load,
-  ];
+  const limit = floor + 6 * KB;
+  return [budget, 'bytes', `${kbText(js)} (≤ ${kbText(limit)})`, verdict(js <= limit), load];
 }
 
 /**
@@ -329,13 +306,15 @@ function navigationRows(res) {
       /** @type {Record<string, { rate?: number, click?: string, median?: number }>} */ (
         s.result.rates ?? {}
       );
-    const clicks = Object.values(rates).filter((r) => r.rate === rate && isNum(r.median));
+    const clicks = Object.values(rates).flatMap((r) =>
+      r.rate === rate && isNum(r.median) ? [{ click: r.click ?? 'click', ms: r.median }] : [],
+    );
     if (!clicks.length) return [budget, 'navigation', '—', 'not run', load];
-    const worst = Math.max(...clicks.map((c) => Number(c.median)));
+    const worst = Math.max(...clicks.map((c) => c.ms));
     return [
       budget,
       'navigation',
-      clicks.map((c) => `${c.click ?? 'click'} ${msText(Number(c.median))}`).join(', '),
+      clicks.map((c) => `${c.click} ${msText(c.ms)}`).join(', '),
       verdict(worst <= limit),
       load,
     ];
