@@ -5,16 +5,21 @@ import { join } from 'node:path';
 
 /** @typedef {import('../../../generate.mjs').Page} Page */
 
-/** @type {Map<string, Page> | null} */
-let byId = null;
+/** @type {{ pages: Page[], byId: Map<string, Page> } | null} */
+let loaded = null;
 
-export function allPages() {
-  if (!byId) {
+function load() {
+  if (!loaded) {
     /** @type {Page[]} */
     const pages = JSON.parse(readFileSync(join(process.cwd(), 'pages.json'), 'utf8'));
-    byId = new Map(pages.map((p) => [String(p.id), p]));
+    loaded = { pages, byId: new Map(pages.map((p) => [String(p.id), p])) };
   }
-  return [...byId.values()];
+  return loaded;
+}
+
+/** Every page, in the file's order. */
+export function allPages() {
+  return load().pages;
 }
 
 /**
@@ -22,8 +27,7 @@ export function allPages() {
  * @returns {Page}
  */
 export function pageById(id) {
-  allPages();
-  const page = byId?.get(id);
+  const page = load().byId.get(id);
   if (!page) throw new Error(`pages.json has no page ${id}`);
   return page;
 }
