@@ -1,4 +1,4 @@
-// Real: the budgets table over results JSON recorded by `pnpm bench` on this machine (fixtures/bench-results.json: the scale section of one run, the browser and clinic sections of another, trimmed to what the report reads); the variants (images written, a failed section, 100,000 pages, three Lighthouse runs) are edits of it made here. Nothing runs.
+// Real: the budgets table over results JSON recorded by `pnpm bench` on this machine (fixtures/bench-results.json: the scale section of the 16:53 run at 1,000 and 10,000 pages, the clinic, bytes and navigation sections of the 10:24 run, the scale entries trimmed to what the report reads); the variants (images written, a failed section, 100,000 pages, main-thread and Lighthouse runs) are edits of it made here. Nothing runs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +87,40 @@ describe('the budgets table of pnpm bench', () => {
     expect(row(res, 'prefetched click painted ≤ 16.7 ms').slice(2, 4)).toEqual([
       'script 164.7 ms, person 59.1 ms',
       'miss',
+    ]);
+    // The peer's figure beside ours from the same run, each with the load right after its build.
+    expect(row(res, '10,000 pages cold ≥ 4× Astro 7').slice(2)).toEqual([
+      '1.8× (Astro 7 30.59 s, ours 17.44 s)',
+      'miss',
+      '9.2 / 10.4',
+    ]);
+    expect(row(res, '100,000 pages, peak ≤ 500 MB (Node 20)').slice(2, 4)).toEqual([
+      '—',
+      'not run',
+    ]);
+  });
+
+  it('judges the main thread by the longest task of every run, with the section’s own load', () => {
+    const res = recorded();
+    withSection(res, 'main-thread', {
+      rate: 4,
+      loadAverage: { start: [2.31, 1.8, 1.77], end: [2.9, 2.0, 1.8] },
+      loads: {
+        '/': {
+          longestMs: 46,
+          runs: [{ longestMs: 41.2 }, { longestMs: 46 }, { longestMs: 146.3 }],
+        },
+        '/galeria/': { longestMs: 38, runs: [{ longestMs: 38 }, { longestMs: 44.9 }] },
+      },
+    });
+    expect(row(res, 'no main-thread task over 50 ms on / ').slice(2)).toEqual([
+      'longest 146.3 ms of 3 runs',
+      'miss',
+      '2.3 → 2.9',
+    ]);
+    expect(row(res, 'no main-thread task over 50 ms on /galeria/').slice(2, 4)).toEqual([
+      'longest 44.9 ms of 2 runs',
+      'pass',
     ]);
   });
 
