@@ -129,10 +129,12 @@ function scaleEntry(res, size, tool) {
 function bigScaleRows(res) {
   /** @type {Row[]} */
   const rows = [];
-  for (const [tool, node] of [
+  /** @type {[tool: string, node: string][]} */
+  const ours = [
     ['ssg', 'Node 20'],
     ['ssg-node22', 'Node 22'],
-  ]) {
+  ];
+  for (const [tool, node] of ours) {
     const found = scaleEntry(res, '100000', tool);
     const peakBudget = `100,000 pages, peak ≤ 500 MB (${node})`;
     const coldBudget = `100,000 pages, cold ≤ 25 s (${node})`;

@@ -39,8 +39,9 @@ function budgets(res) {
  */
 function row(res, budget) {
   const found = budgets(res).rows.filter((r) => String(r[0]).startsWith(budget));
-  if (found.length !== 1) throw new Error(`${found.length} rows start with "${budget}"`);
-  return found[0];
+  const [first] = found;
+  if (!first || found.length > 1) throw new Error(`${found.length} rows start with "${budget}"`);
+  return first;
 }
 
 describe('the budgets table of pnpm bench', () => {
