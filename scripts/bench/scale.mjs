@@ -210,7 +210,9 @@ export async function runScale({
         }
       }
     }
-    for (const { tool, entry } of active) if (!entry.error) summarise(entry, n, tool);
+    // A tool stopped by the time limit keeps the medians of the builds it finished before.
+    for (const { tool, entry } of active)
+      if (!entry.error || entry.timedOut) summarise(entry, n, tool);
     ratios(row);
   }
   rmSync(trash, { recursive: true, force: true });
