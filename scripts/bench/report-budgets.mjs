@@ -106,7 +106,7 @@ function imageRows(res) {
 }
 
 /**
- * Our tool's medians at `size` pages (`ssg` on the bench's Node 20, `ssg-node22`).
+ * A tool's entry at `size` pages in the scale section (`ssg`, `ssg-node22`, `astro7`), or why none.
  * @param {BenchResult} res
  * @param {string} size
  * @param {string} tool
@@ -232,10 +232,7 @@ function mainThreadRows(res) {
     if ('verdict' in s) return [budget, 'main-thread', '—', s.verdict, load];
     const f = at(s.result, ['loads', path]);
     const runs = /** @type {unknown[]} */ (at(f, ['runs']) ?? []);
-    const each = runs
-      .map((r) => at(r, ['longestMs']))
-      .filter(isNum)
-      .map(Number);
+    const each = runs.map((r) => at(r, ['longestMs'])).filter(isNum);
     const median = at(f, ['longestMs']);
     const longest = each.length ? Math.max(...each) : isNum(median) ? median : undefined;
     if (longest === undefined) return [budget, 'main-thread', '—', 'not run', load];
