@@ -63,7 +63,7 @@ describe('scaleSections', () => {
   it('keeps the figure of a build a peer finished before the time limit stopped a later one', () => {
     const rr =
       table && !Array.isArray(table)
-        ? table.rows.filter((r) => r[1]?.startsWith('React Router'))
+        ? table.rows.filter((r) => String(r[1]).startsWith('React Router'))
         : [];
     expect(rr.map((r) => [r[2], r[3], r[6], r[7]])).toEqual([
       ['cold', '179.13 s', '10.6', 'ours 13.3× faster'],
