@@ -186,7 +186,14 @@ export function editPages(pages) {
 
 // Template folder of each kind of site (Astro 5 and 7 share theirs).
 /** @type {Record<string, string>} */
-const TEMPLATE_OF = { ssg: 'ssg', gatsby: 'gatsby', astro: 'astro', astro7: 'astro', next: 'next' };
+const TEMPLATE_OF = {
+  ssg: 'ssg',
+  gatsby: 'gatsby',
+  astro: 'astro',
+  astro7: 'astro',
+  next: 'next',
+  'react-router': 'react-router',
+};
 
 /**
  * Where the site of `kind` keeps its pages.json.

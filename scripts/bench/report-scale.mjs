@@ -66,28 +66,16 @@ export function scaleSections(scale) {
   for (const [size, row] of Object.entries(scale.sizes)) {
     for (const e of Object.values(row.tools)) {
       const name = toolName(e);
-      if (e.timedOut) {
-        rows.push([
-          n(size),
-          name,
-          KIND_LABEL[e.timedOut.kind],
-          `did not finish in ${e.timedOut.minutes} min`,
-          '',
-          '',
-          load(e.timedOut.load),
-          '',
-        ]);
-        continue;
-      }
       if (e.skipped) {
         rows.push([n(size), e.label, '', e.skipped, '', '', '', '']);
         continue;
       }
-      if (e.error) {
+      if (e.error && !e.timedOut) {
         rows.push([n(size), name, '', 'failed', '', '', '', '']);
         notes.push(`N=${n(size)} ${name}: ${firstLine(e.error)}`);
         continue;
       }
+      // The builds a tool finished, then (when the time limit stopped it) the one it did not.
       for (const kind of kinds) {
         const m = e.median?.[kind];
         if (!m) continue;
@@ -102,6 +90,17 @@ export function scaleSections(scale) {
           ratio(e, kind),
         ]);
       }
+      if (e.timedOut)
+        rows.push([
+          n(size),
+          name,
+          KIND_LABEL[e.timedOut.kind],
+          `did not finish in ${e.timedOut.minutes} min`,
+          '',
+          '',
+          load(e.timedOut.load),
+          '',
+        ]);
     }
   }
   /** @type {ReportBlock[]} */

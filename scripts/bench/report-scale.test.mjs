@@ -30,6 +30,15 @@ describe('scaleSections', () => {
             timedOut: { kind: 'cold', minutes: 10, load: 4.2 },
             error: 'cold build did not finish in 10 minutes',
           },
+          'react-router': {
+            label: 'React Router (prerender)',
+            version: '8.5.3',
+            node: '22.23.3',
+            median: { cold: { ms: 179130, peakBytes: 746 * 2 ** 20, writeBytes: 0, load: 10.6 } },
+            oursFaster: { node: '22.23.3', cold: 13.3 },
+            timedOut: { kind: 'warm', minutes: 20, load: 11.9 },
+            error: 'warm build did not finish in 20 minutes (load 11.9); stopped.',
+          },
           next: {
             label: 'Next (static export)',
             version: '16.4.6',
@@ -49,6 +58,17 @@ describe('scaleSections', () => {
     expect(row('Astro 7.3.5, Node 22')).toEqual(
       expect.arrayContaining(['cold', 'did not finish in 10 min', '4.2']),
     );
+  });
+
+  it('keeps the figure of a build a peer finished before the time limit stopped a later one', () => {
+    const rr =
+      table && !Array.isArray(table)
+        ? table.rows.filter((r) => String(r[1]).startsWith('React Router'))
+        : [];
+    expect(rr.map((r) => [r[2], r[3], r[6], r[7]])).toEqual([
+      ['cold', '179.13 s', '10.6', 'ours 13.3× faster'],
+      ['warm, unchanged', 'did not finish in 20 min', '11.9', ''],
+    ]);
   });
 
   it('puts the load average and the bytes written beside each figure, and the ratio from the run', () => {

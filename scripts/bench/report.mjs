@@ -2,6 +2,7 @@
  * Turns a bench result object into the printed tables (plain text for the terminal and
  * Markdown for docs/performance.md). Missing figures print as "—", failures as their reason.
  */
+import { budgetSections } from './report-budgets.mjs';
 import { firstLine, scaleSections } from './report-scale.mjs';
 
 /** @import { BenchResult, ReportBlock, Section, Table } from './types' */
@@ -217,7 +218,8 @@ function sections(res) {
 }
 
 /**
- * The built-in sections, then those each registered section module reports for itself.
+ * The built-in sections, those each registered section module reports for itself, then the
+ * budgets beside this run's figures.
  * @param {BenchResult} res
  * @param {Section[]} registry
  */
@@ -230,6 +232,7 @@ function allSections(res, registry = []) {
       out.push([sec.name, [`failed: ${firstLine(result.error)}`]]);
     else out.push(...sec.report(result));
   }
+  out.push(...budgetSections(res));
   return out;
 }
 

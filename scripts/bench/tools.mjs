@@ -2,7 +2,7 @@
  * The tools of the scale benchmark: how each is installed, which Node runs it, where its site
  * lives, what a cold build clears, the command that builds, and where its output lands.
  * Ours runs on the Node that runs the bench (20) and on the Node 22 of `.bench/node22`;
- * Astro 7 needs Node 22; Gatsby 5, Astro 5 and Next 16 run on the bench's Node.
+ * Astro 7 and React Router 8 need Node 22; Gatsby 5, Astro 5 and Next 16 run on the bench's Node.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,14 +17,16 @@ const here = import.meta.dirname;
 const systemNode = () => ({ path: process.execPath, version: process.versions.node });
 
 /**
- * The script a package's `bin` names (Astro 5 has `astro.js`, Astro 7 `bin/astro.mjs`).
+ * The script a package's `bin` names (Astro 5 has `astro.js`, Astro 7 `bin/astro.mjs`);
+ * `command`: the bin's name where it is not the package's (`react-router` of `@react-router/dev`).
  * @param {string} peerDir
  * @param {string} name
+ * @param {string} [command]
  */
-function binOf(peerDir, name) {
+function binOf(peerDir, name, command = name) {
   const dir = join(peerDir, 'node_modules', name);
   const { bin } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  return join(dir, typeof bin === 'string' ? bin : bin[name]);
+  return join(dir, typeof bin === 'string' ? bin : bin[command]);
 }
 
 /**
@@ -108,8 +110,35 @@ export function tools(benchDir, repoRoot) {
       }),
       env: { NEXT_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
     },
+    // Framework mode, every page prerendered (bench/templates/react-router/react-router.config.js).
+    'react-router': {
+      label: 'React Router (prerender)',
+      site: 'react-router',
+      siteDir: (n) => join(benchDir, 'react-router', 'sites', `n${n}`),
+      prepare: (log) => ({ ...ensurePeer(benchDir, 'react-router', log), node: on22(log) }),
+      outDir: (site) => join(site, 'build', 'client'),
+      // Vite keeps its dependency cache in node_modules/.vite; typegen writes .react-router/.
+      cachePaths: (site) => [
+        join(site, 'build'),
+        join(site, '.react-router'),
+        join(site, 'node_modules'),
+      ],
+      command: (_site, _result, node) => ({
+        cmd: node.path,
+        args: [binOf(join(benchDir, 'react-router'), '@react-router/dev', 'react-router'), 'build'],
+      }),
+      env: { NO_COLOR: '1' },
+    },
   };
 }
 
 /** The tools a run builds when --tools is not given. */
-export const DEFAULT_TOOLS = ['ssg', 'ssg-node22', 'gatsby', 'astro', 'astro7', 'next'];
+export const DEFAULT_TOOLS = [
+  'ssg',
+  'ssg-node22',
+  'gatsby',
+  'astro',
+  'astro7',
+  'next',
+  'react-router',
+];

@@ -80,6 +80,8 @@ export interface BenchResult {
   lighthouse?: Outcome<ReturnType<typeof lighthouse>>;
   navigation?: Outcome<ReturnType<typeof clientNavigation>>;
   load?: Outcome<ReturnType<typeof runLoad>>;
+  /** The 1-minute load average at each section's start and end, by section name. */
+  loadAverages?: Record<string, { start: number; end: number }>;
   /** The optional sections' results, under their names. */
   [section: string]: unknown;
 }

@@ -1,0 +1,27 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+
+/**
+ * The document around every page of the benchmark site.
+ * @param {{ children: import('react').ReactNode }} props
+ */
+export function Layout({ children }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
