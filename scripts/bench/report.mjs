@@ -65,7 +65,7 @@ function sections(res) {
   if (c && 'error' in c) out.push(['Clinic site', [`failed: ${firstLine(c.error)}`]]);
   else if (c) {
     const lines = [
-      `cold \`${c.command}\`: median ${s(c.median)} of ${c.runs.length} (runs ${c.runs.map((r) => (r / 1000).toFixed(2)).join(', ')} s; budget ≤ 2 s), peak ${mb(c.peakMedian)}`,
+      `cold \`${c.command}\`: median ${s(c.median)} of ${c.runs.length} (runs ${c.runs.map((r) => (r / 1000).toFixed(2)).join(', ')} s; budget ≤ 1.5 s), peak ${mb(c.peakMedian)} (budget ≤ 350 MB)`,
     ];
     if (c.stageMedians)
       lines.push(
