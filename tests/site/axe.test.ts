@@ -105,11 +105,9 @@ async function audit(page: Page, url: string): Promise<string[]> {
   await page.waitForSelector('#___ssg[data-hydrated="true"]');
   // @axe-core/puppeteer types its page with its own copy of puppeteer-core: the same object
   const axePage = page as unknown as ConstructorParameters<typeof AxePuppeteer>[0];
-  // only the violations and the nodes left for review are read: axe then lists no passing node
-  const results = await new AxePuppeteer(axePage)
-    .withTags(TAGS)
-    .options({ resultTypes: ['violations', 'incomplete'] })
-    .analyze();
+  // every result type: axe's region rule decides from the passing nodes (resultTypes would hide
+  // them and report content outside landmarks that is inside them)
+  const results = await new AxePuppeteer(axePage).withTags(TAGS).analyze();
   const violations = results.violations.flatMap((v) =>
     v.nodes.map(
       (n) =>
