@@ -209,30 +209,6 @@ describe('side menu', () => {
   });
 });
 
-describe('WhatsApp button (hydrated on interaction)', () => {
-  it('stays server HTML while the page hydrates, and the first tap on it both wakes it and opens its card', async () => {
-    const page = await openPage();
-    const live = () =>
-      page.$eval('.wa-popup__button', (b) =>
-        // React's own marker on an element it has hydrated
-        Object.keys(b).some((k) => k.startsWith('__reactProps')),
-      );
-    expect(await live()).toBe(false);
-    // on a phone it shows once the page is scrolled past 80 px
-    await page.evaluate(() => window.scrollTo(0, 300));
-    await settle(page);
-    expect(await live()).toBe(false);
-
-    await page.click('.wa-popup__button');
-    await page.waitForSelector('.wa-popup__card a[href^="https://wa.me/"]');
-    expect(await page.$eval('.wa-popup__button', (b) => b.getAttribute('aria-expanded'))).toBe(
-      'true',
-    );
-    expect(await live()).toBe(true);
-    await page.close();
-  });
-});
-
 describe('links', () => {
   it('opens outside addresses in a new tab with rel="noopener noreferrer"; site links stay in the tab', async () => {
     const page = await openPage('/contato/');

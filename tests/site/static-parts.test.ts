@@ -88,9 +88,7 @@ describe('static parts of the clinic', () => {
     });
     await page.goto(new URL('/', server.url).href);
     await hydrated(page);
-    // the countdown hydrates (when it comes near the viewport) and ticks: React is live beside
-    // the static parts
-    await page.$eval('[data-slot="countdown"]', (e) => e.scrollIntoView());
+    // the countdown hydrates and ticks: React is live beside the static parts
     await page.waitForSelector('[data-slot="countdown"][data-state="running"]');
     const state = await page.evaluate(() => {
       const w = window as unknown as { __h1: Element | null; __mutations: number };

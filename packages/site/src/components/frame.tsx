@@ -1,5 +1,5 @@
 import { Image } from '@ssg/cli/image';
-import { Hydrate, type LayoutProps, Script, Slice, useStaticQuery } from '@ssg/cli/runtime';
+import { type LayoutProps, Script, Slice, useStaticQuery } from '@ssg/cli/runtime';
 import {
   type CSSProperties,
   type ReactNode,
@@ -98,36 +98,30 @@ export function Frame({ pageName, children }: FrameProps) {
             </SiteLink>
           }
         />
-        {/* closed until the button is pressed: made live once the page is idle (or when opened) */}
-        <Hydrate on="idle">
-          <SideMenu
-            id={MENU_ID}
-            open={menuOpen}
-            onClose={closeMenu}
-            items={FRAME_MENU}
-            title={frame.companyName}
-            footer={
-              <>
-                <SiteLink to={telHref(frame.callPhone)} className="button" data-variant="primary">
-                  <TextIcon name="phone" size={18} />
-                  Ligue agora
-                </SiteLink>
-                <SiteLink to={frame.popup.whatsHref} className="button" data-variant="whatsapp">
-                  <TextIcon name="whatsapp" size={18} />
-                  WhatsApp
-                </SiteLink>
-              </>
-            }
-          />
-        </Hydrate>
+        <SideMenu
+          id={MENU_ID}
+          open={menuOpen}
+          onClose={closeMenu}
+          items={FRAME_MENU}
+          title={frame.companyName}
+          footer={
+            <>
+              <SiteLink to={telHref(frame.callPhone)} className="button" data-variant="primary">
+                <TextIcon name="phone" size={18} />
+                Ligue agora
+              </SiteLink>
+              <SiteLink to={frame.popup.whatsHref} className="button" data-variant="whatsapp">
+                <TextIcon name="whatsapp" size={18} />
+                WhatsApp
+              </SiteLink>
+            </>
+          }
+        />
         <main id={MAIN_ID} tabIndex={-1} className="frame__main">
           {children}
         </main>
         <Slice alias="footer" />
-        {/* a button until the visitor touches it */}
-        <Hydrate on="interaction">
-          <WhatsappPopup title={frame.popup.title} href={frame.popup.whatsHref} />
-        </Hydrate>
+        <WhatsappPopup title={frame.popup.title} href={frame.popup.whatsHref} />
         <Script
           src={googleTagScriptUrl(measurementId)}
           strategy={strategy}

@@ -1,4 +1,3 @@
-import { Hydrate } from '@ssg/cli/runtime';
 import type { PageProps } from '@ssg/cli/site';
 import { Countdown } from '../components/countdown.tsx';
 import type { HomeData } from '../lib/page-data.ts';
@@ -10,14 +9,11 @@ export default function HomePage({ data }: PageProps<HomeData>) {
     <>
       <HomeHero data={data} />
       <div className="container">
-        {/* below the first screen on a phone: made live when it comes near */}
-        <Hydrate on="visible">
-          <Countdown
-            eventName={data.countdown.eventName}
-            eventDate={data.countdown.eventDate}
-            subtitle={data.countdown.subtitle}
-          />
-        </Hydrate>
+        <Countdown
+          eventName={data.countdown.eventName}
+          eventDate={data.countdown.eventDate}
+          subtitle={data.countdown.subtitle}
+        />
       </div>
       <HomeSections data={data} />
     </>

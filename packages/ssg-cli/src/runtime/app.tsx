@@ -20,6 +20,7 @@ import type { NavigationHost, PageShown } from './navigation.ts';
 import { navigationChunk } from './navigation-chunk.ts';
 import { PageTree } from './page.tsx';
 import type { SiteLocation, TrailingSlash } from './paths.ts';
+import { startScrollRestoration } from './scroll.ts';
 
 interface AppProps {
   loader: Loader;
@@ -84,11 +85,7 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   );
 
   useEffect(() => {
-    // scroll restoration, the service worker, the navigation chunk: after a yield, in their own chunk
-    import('./after-hydration.ts').then(
-      (after) => after.afterHydration(),
-      () => {}, // offline or a gone build: the page works without them
-    );
+    startScrollRestoration();
     const here = currentLocation();
     if (initial.path === serverState.resources.path && samePlace(here, serverState.location)) {
       // The server's page at its own address: nothing to render again, only the route hook.

@@ -4,6 +4,7 @@ import {
   type MatchPath,
   type PageResources,
   readCompilationHash,
+  registerServiceWorker,
   type SsgLoader,
 } from '@ssg/loader';
 import { pageDataUrl } from '@ssg/loader/contract';
@@ -77,4 +78,5 @@ export async function startClient(browser: BrowserDefinition): Promise<void> {
       />,
     );
   });
+  if (root.dataset.serviceWorker === 'on') registerServiceWorker({ url: '/sw.js' });
 }

@@ -2,7 +2,6 @@
 
 export type { LayoutProps, PageProps, RouteUpdate, SliceProps } from '../site/index.ts';
 export { useLocation } from './context.ts';
-export { Hydrate, type HydrateOn, type HydrateProps } from './hydrate.tsx';
 export { Link, type LinkProps } from './link.tsx';
 export { navigate } from './navigate.ts';
 export type { SiteLocation, TrailingSlash } from './paths.ts';

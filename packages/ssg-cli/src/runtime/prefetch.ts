@@ -1,23 +1,16 @@
-// Prefetching of the pages a Link points to when it enters the viewport; the observer's code is a chunk fetched once the page is live.
-import type { Loader } from '@ssg/loader';
+// Prefetching of the pages a Link points to, when the link enters the viewport.
+import { createLinkObserver, type LinkObserver, type Loader } from '@ssg/loader';
 
-let chunk: Promise<typeof import('./link-prefetch.ts')> | undefined;
+let observer: LinkObserver | undefined;
+let observed: Loader | undefined;
 
-/** Watches `element` (a site link) and queues its page when it enters the viewport; returns a stop function. */
+/** One IntersectionObserver for every Link: a link entering the viewport queues its page. */
 export function observeLink(element: HTMLAnchorElement, loader: Loader): () => void {
-  let stop: (() => void) | undefined;
-  let stopped = false;
-  chunk ??= import('./link-prefetch.ts');
-  chunk.then(
-    (observer) => {
-      if (!stopped) stop = observer.observeLink(element, loader);
-    },
-    () => {
-      chunk = undefined; // offline: the next link tries again; hover still loads pages
-    },
-  );
-  return () => {
-    stopped = true;
-    stop?.();
-  };
+  if (typeof IntersectionObserver === 'undefined') return () => {};
+  if (!observer || observed !== loader) {
+    observer?.();
+    observed = loader;
+    observer = createLinkObserver({ onEnter: (path) => loader.prefetch(path) });
+  }
+  return observer.observe(element);
 }
