@@ -108,12 +108,18 @@ describe('security headers of the generated host configs', () => {
       `if ($https = "on") { set $ssg_page_csp "frame-ancestors 'none'; upgrade-insecure-requests"; }`,
     );
     expect(conf).toContain('if ($https = "on") { set $ssg_hsts "max-age=63072000"; }');
+    // the opener policy only where browsers apply it: https (or behind an https proxy), loopback
+    expect(conf).toContain('set $ssg_coop "";');
+    expect(conf).toContain('if ($https = "on") { set $ssg_coop "same-origin"; }');
+    expect(conf).toContain(
+      'if ($http_x_forwarded_proto ~* "^https") { set $ssg_coop "same-origin"; }',
+    );
     expect(conf).not.toContain('sha256-');
     for (const line of [
       'add_header Cache-Control $ssg_cache_control always;',
       'add_header Referrer-Policy "strict-origin-when-cross-origin" always;',
       'add_header X-Frame-Options "DENY" always;',
-      'add_header Cross-Origin-Opener-Policy "same-origin" always;',
+      'add_header Cross-Origin-Opener-Policy $ssg_coop always;',
       'add_header X-Content-Type-Options "nosniff" always;',
       'add_header Content-Security-Policy $ssg_csp always;',
       'add_header Strict-Transport-Security $ssg_hsts always;',
@@ -126,7 +132,7 @@ describe('security headers of the generated host configs', () => {
     expect(conf).toMatch(
       /add_header Permissions-Policy "[^"]*camera=\(\)[^"]*geolocation=\(\)[^"]*microphone=\(\)[^"]*payment=\(\)[^"]*usb=\(\)/,
     );
-    expect(nginxSnippet({ trailingSlash: 'always' })).not.toContain('if ($https');
+    expect(nginxSnippet({ trailingSlash: 'always' })).not.toContain('set $ssg_hsts "max');
   });
 
   it('nginx, report-only: each page policy by URL in the report-only header', () => {

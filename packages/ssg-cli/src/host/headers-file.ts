@@ -5,6 +5,7 @@ import {
   CACHE_RULES,
   COMMON_HEADERS,
   FILE_POLICY,
+  OPENER_POLICY,
   PAGE_POLICY,
   REVALIDATE,
   SCRIPTABLE_FILES,
@@ -40,7 +41,11 @@ export function headersFile(options: {
   const rule = (pattern: string, headers: Record<string, string>) =>
     blocks.push([pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n'));
 
-  const common: Record<string, string> = { ...COMMON_HEADERS };
+  // these hosts serve https only, where browsers apply the opener policy
+  const common: Record<string, string> = {
+    ...COMMON_HEADERS,
+    [OPENER_POLICY.name]: OPENER_POLICY.value,
+  };
   if (options.hsts) common['Strict-Transport-Security'] = options.hsts;
   // an https site is served over https there: the page policy upgrades its requests
   common['Content-Security-Policy'] = options.policies?.upgradeInsecure

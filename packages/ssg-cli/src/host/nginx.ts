@@ -8,6 +8,8 @@ import {
   FILE_POLICY,
   HIDDEN_PATHS,
   HOST_DIR,
+  LOOPBACK_HOST,
+  OPENER_POLICY,
   PAGE_POLICY,
   PAGE_URL,
   REVALIDATE,
@@ -36,6 +38,7 @@ const headerLines = (policies: SitePolicies | undefined): string[] => [
   'add_header Content-Security-Policy $ssg_csp always;',
   ...(policies?.reportOnly ? [`add_header ${REPORT_ONLY_HEADER} $ssg_csp_report always;`] : []),
   'add_header Strict-Transport-Security $ssg_hsts always;',
+  `add_header ${OPENER_POLICY.name} $ssg_coop always;`,
 ];
 
 /** Server-level variables: the policy by kind of URL (rules.ts), HSTS over HTTPS only. */
@@ -66,6 +69,14 @@ function variableLines(policies: SitePolicies | undefined, hsts: string | undefi
     for (const [url, policy] of Object.entries(report.byUrl))
       lines.push(`if ($uri = ${quoted(url)}) { set $ssg_csp_report ${quoted(policy)}; }`);
   }
+  lines.push(
+    `# ${OPENER_POLICY.name} where browsers apply it (https, or a loopback host): over plain http`,
+    '# elsewhere (a phone on the LAN) Chromium ignores it and logs an error on every page.',
+    'set $ssg_coop "";',
+    `if ($https = "on") { set $ssg_coop ${quoted(OPENER_POLICY.value)}; }`,
+    `if ($http_x_forwarded_proto ~* "^https") { set $ssg_coop ${quoted(OPENER_POLICY.value)}; }`,
+    `if ($host ~* ${quoted(LOOPBACK_HOST.source)}) { set $ssg_coop ${quoted(OPENER_POLICY.value)}; }`,
+  );
   lines.push('set $ssg_hsts "";');
   if (hsts) {
     lines.push(

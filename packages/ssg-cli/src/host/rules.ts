@@ -105,8 +105,27 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
   // for browsers without CSP frame-ancestors
   'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/**
+ * Cross-Origin-Opener-Policy, sent only where browsers apply it: over https, or to a loopback
+ * host. Over plain http elsewhere (a phone on the LAN) Chromium ignores it and logs an error on
+ * every page.
+ */
+export const OPENER_POLICY = { name: 'Cross-Origin-Opener-Policy', value: 'same-origin' } as const;
+
+/** Host names (the Host header without its port) that browsers trust over plain http. */
+export const LOOPBACK_HOST = /^(localhost|[^.]+\.localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
+
+/** Whether a request reached the site over https or on a loopback host (see `OPENER_POLICY`). */
+export function trustworthyRequest(
+  host: string | undefined,
+  forwardedProto: string | undefined,
+): boolean {
+  if (forwardedProto?.split(',')[0]?.trim().toLowerCase() === 'https') return true;
+  const name = (host ?? '').replace(/:\d+$/, '');
+  return LOOPBACK_HOST.test(name);
+}
 
 /** Where `ssg serve` finds the build's report-only policies (written by emit-host.ts). */
 export const POLICIES_FILE = 'csp.json';

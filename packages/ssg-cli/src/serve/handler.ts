@@ -1,7 +1,13 @@
 // The request handler of `ssg serve`: the host rules of rules.ts applied to a build folder.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { COMMON_HEADERS, cacheControlOf, REVALIDATE } from '../host/rules.ts';
+import {
+  COMMON_HEADERS,
+  cacheControlOf,
+  OPENER_POLICY,
+  REVALIDATE,
+  trustworthyRequest,
+} from '../host/rules.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { deliver, sendPage } from './deliver.ts';
 import { answerMatchPath, matchPathsOf } from './match-path-answer.ts';
@@ -36,6 +42,9 @@ export function createHandler(root: string, trailingSlash: TrailingSlash): Reque
 
   const answer: RequestListener = (req, res) => {
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+    const proto = req.headers['x-forwarded-proto'];
+    if (trustworthyRequest(req.headers.host, Array.isArray(proto) ? proto[0] : proto))
+      res.setHeader(OPENER_POLICY.name, OPENER_POLICY.value);
     const known = policies();
     setPolicy(res, known, (req.url ?? '/').split('?')[0] ?? '/'); // redirects and 405s: by the asked path
     if (req.method !== 'GET' && req.method !== 'HEAD') {
