@@ -98,3 +98,16 @@ export async function compressWritten(
   );
   if (memoDir) await pruneMemo(memoDir);
 }
+
+/**
+ * The client's chunks' siblings, started as soon as the chunks are in the staging folder: their
+ * brotli 11 (the longest single job of a small site's emit) runs on libuv's threads while the
+ * pages render; emit waits for it (`WriteInput.clientSiblings`). None with `compress: 'none'`.
+ */
+export const clientSiblingsAhead = (
+  mode: CompressMode,
+  stagingDir: string,
+  files: readonly string[],
+  memoDir: string,
+): Promise<void> | undefined =>
+  mode === 'none' ? undefined : compressWritten(stagingDir, files, memoDir);

@@ -108,6 +108,30 @@ describe('emit writing the output', () => {
     ).toEqual(other);
   });
 
+  it("takes the client's siblings started when it was bundled, not compressing its chunks again", async () => {
+    const staging = mkdtempSync(path.join(tmpdir(), 'ssg-emit-'));
+    dirs.push(staging);
+    mkdirSync(path.join(staging, '_ssg'));
+    writeFileSync(path.join(staging, '_ssg/app-abc.js'), chunk);
+    // what the build's job started after stage "bundle" wrote while the pages rendered
+    for (const ext of ['br', 'gz'])
+      writeFileSync(path.join(staging, `_ssg/app-abc.js.${ext}`), `${ext} made ahead`);
+    const clientSiblings = Promise.resolve();
+
+    await writeOutput(output(), {
+      stagingDir: staging,
+      compress: 'all',
+      client,
+      copied: [],
+      clientSiblings,
+    });
+
+    expect(readFileSync(path.join(staging, '_ssg/app-abc.js.br'), 'utf8')).toBe('br made ahead');
+    expect(readFileSync(path.join(staging, '_ssg/app-abc.js.gz'), 'utf8')).toBe('gz made ahead');
+    // the pages' siblings are still made here
+    expect(existsSync(path.join(staging, 'index.html.br'))).toBe(true);
+  });
+
   it("compresses the client's chunks at brotli 11 and the pages at a lower, cheaper quality", async () => {
     const staging = mkdtempSync(path.join(tmpdir(), 'ssg-emit-'));
     dirs.push(staging);
