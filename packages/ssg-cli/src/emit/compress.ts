@@ -26,9 +26,9 @@ const TEXT = /\.(html|json|m?js|css|svg|xml|txt|map|webmanifest)$/;
 export type TextKind = 'chunk' | 'page';
 
 /**
- * Brotli quality by kind. On the clinic's text (load 4), 11 against 6: chunks 71.8 against
- * 78.0 KB for 466 against 29 ms of CPU, worth it once per release; pages and data 92.0 against
- * 99.8 KB for 607 against 21 ms, each file small and served a few times before it changes.
+ * Brotli quality by kind. On the clinic's text, 11 against 6 (CPU time, two runs at load 13 and
+ * 23): chunks 71.8 against 78.0 KB for 464-466 against 29-35 ms, worth it once per release; pages
+ * and data 92.0 against 99.8 KB for 607-690 against 14-21 ms, small and soon replaced.
  */
 export const BROTLI_QUALITY: Readonly<Record<TextKind, number>> = { chunk: 11, page: 6 };
 /** Level 9 costs ~10 ms over the clinic's 750 KB of text, like level 6: the smaller bytes win. */
