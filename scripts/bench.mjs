@@ -4,7 +4,7 @@
  *   scale      N generated pages built by our ssg (Node 20 and 22), Gatsby 5, Astro 5, Astro 7,
  *              Next 16 and React Router 8: cold, warm unchanged, warm with 1% changed; peak RSS,
  *              bytes written
- *   clinic     cold `pnpm exec ssg build` of the clinic site
+ *   clinic     cold `node_modules/.bin/ssg build` of the clinic site
  *   bytes      home page HTML and first-load JS, React's floor, the loader, page-data envelope
  *   lighthouse Lighthouse 12 mobile on the clinic home page
  *   navigation click → painted for a prefetched page, CPU 1× and 4×

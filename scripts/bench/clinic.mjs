@@ -1,5 +1,5 @@
 /**
- * Clinic section: cold `pnpm exec ssg build` of the clinic site (median of N runs, caches
+ * Clinic section: cold `node_modules/.bin/ssg build` of the clinic site (median of N runs, caches
  * removed before each), then the byte figures of its output (bytes.mjs).
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +29,23 @@ function clinicCaches(repoRoot) {
 }
 
 /**
+ * The CLI as a user's `npx ssg build` runs it: the package's bin, not wrapped in `pnpm exec`, whose
+ * own process stayed alive beside the build and held ~100 MB of its measured peak.
+ * @param {string} repoRoot
+ * @param {string} outDir
+ */
+export function clinicCommand(repoRoot, outDir) {
+  const bin = join(repoRoot, 'node_modules', '.bin', 'ssg');
+  // the bin is linked at the root by `pnpm install`; the package's own entry works the same
+  return existsSync(bin)
+    ? { cmd: bin, args: ['build', '--out', outDir] }
+    : {
+        cmd: process.execPath,
+        args: [join(repoRoot, 'packages', 'ssg-cli', 'bin', 'ssg.mjs'), 'build', '--out', outDir],
+      };
+}
+
+/**
  * Stage times from the summary line `stages: config 12 ms · content 3 ms · …`.
  * @param {string} text
  * @returns {StageTime[] | null}
@@ -54,34 +71,15 @@ export async function runClinicBuild({ benchDir, repoRoot, runs, log }) {
   const peaks = [];
   /** @type {StageTime[][]} */
   const stageRuns = [];
-  let command = { cmd: 'pnpm', args: ['exec', 'ssg', 'build', '--out', outDir] };
+  const command = clinicCommand(repoRoot, outDir);
   for (let r = 0; r < runs; r++) {
     for (const p of [...clinicCaches(repoRoot), ...outputAndBuilds(outDir)])
       rmSync(p, { recursive: true, force: true });
-    let m = await runMeasured(command.cmd, command.args, {
+    const m = await runMeasured(command.cmd, command.args, {
       cwd: repoRoot,
       logFile,
       env: { NO_COLOR: '1' },
     });
-    if (
-      !m.ok &&
-      r === 0 &&
-      /not found|ERR_PNPM_RECURSIVE_EXEC_FIRST_FAIL|command not found/i.test(m.error ?? '')
-    ) {
-      // `pnpm exec ssg` needs the bin linked at the root; the bin itself works the same.
-      log(
-        '  `pnpm exec ssg` is not available at the root; timing `node packages/ssg-cli/bin/ssg.mjs build` instead.',
-      );
-      command = {
-        cmd: process.execPath,
-        args: [join(repoRoot, 'packages', 'ssg-cli', 'bin', 'ssg.mjs'), 'build', '--out', outDir],
-      };
-      m = await runMeasured(command.cmd, command.args, {
-        cwd: repoRoot,
-        logFile,
-        env: { NO_COLOR: '1' },
-      });
-    }
     if (!m.ok) throw new Error(`clinic build ${r + 1} failed (exit ${m.code}):\n${m.error}`);
     times.push(m.ms);
     peaks.push(m.peakBytes);
@@ -99,10 +97,9 @@ export async function runClinicBuild({ benchDir, repoRoot, runs, log }) {
       }))
     : null;
   return {
-    command: [
-      command.cmd === process.execPath ? 'node' : command.cmd,
-      ...command.args.map((a) => a.replace(`${repoRoot}/`, '')),
-    ].join(' '),
+    command: [command.cmd === process.execPath ? 'node' : command.cmd, ...command.args]
+      .map((a) => a.replace(`${repoRoot}/`, ''))
+      .join(' '),
     runs: times,
     median: median(times),
     peakMedian: median(peaks),

@@ -12,7 +12,7 @@
 import { type Bundler, bundleOrReuse, startBundler } from './bundle/index.ts';
 import { type ResolvedSite, resolveConfig } from './config/index.ts';
 import { loadSiteContent } from './content/index.ts';
-import { emit, writePlanOf } from './emit/index.ts';
+import { clientSiblingsAhead, compressedDirOf, emit, writePlanOf } from './emit/index.ts';
 import { imageServiceOf } from './image/build-hooks.ts';
 import type { ImagePipeline } from './image/pipeline.ts';
 import { configReuse, type IncrementalCache, withCache } from './incremental/index.ts';
@@ -102,6 +102,10 @@ async function runStages(
   const writer = staging.writer(writePlanOf(staging.dir, site.loaded, routes));
   const bundled = await timed('bundle', () => bundling);
   const { client } = bundled;
+  // the chunks' brotli 11 runs on libuv's threads while the pages render; emit waits for it
+  const memoDir = compressedDirOf(site.root);
+  const clientSiblings = clientSiblingsAhead(site.compress, staging.dir, client.files, memoDir);
+  if (clientSiblings) staging.writing(clientSiblings);
   const pages = {
     ...site,
     csp: security.csp,
@@ -117,7 +121,9 @@ async function runStages(
   // made once: emit's host policies hash it, stage "service-worker" writes it
   const offlineHtml = offlinePageOf(site.loaded.site, security.csp);
   const files = { ...security, content, images, routes, client, rendered, writer, reporter };
-  const emitted = await timed('emit', () => emit(site, { ...files, offlineHtml }, cache));
+  const emitted = await timed('emit', () =>
+    emit(site, { ...files, offlineHtml, clientSiblings }, cache),
+  );
   const { compilationHash, precache, upToDate } = emitted;
   const pagePaths = routes.routes.map((route) => route.path);
   const clientFiles = client.files;

@@ -33,7 +33,7 @@ export interface BuildOptions {
   keepBuilds?: number;
   /**
    * `.br` and `.gz` siblings of text files over 1 KB. Default `auto`: of every file up to 1,000
-   * pages, above that of the client bundle only (brotli 11 of every page would cost minutes).
+   * pages, above that of the client bundle only (every page's would cost seconds and two files a page).
    */
   compress?: CompressMode;
   /** Default false: `true` ignores what earlier builds left (the incremental cache) and builds everything anew. */

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { COMPRESS_SETTINGS, compressWritten } from './compress.ts';
+import { compressSettings, compressWritten } from './compress.ts';
 import { memoSiblings, pruneMemo } from './compress-memo.ts';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'ssg-memo-'));
@@ -43,7 +43,7 @@ describe('the memo of compressed client files', () => {
       return [Buffer.from('new'), Buffer.from('new')] as const;
     };
     const file = path.join(second, '_ssg/app-abc.js');
-    await memoSiblings(memo, file, chunk, again, COMPRESS_SETTINGS);
+    await memoSiblings(memo, file, chunk, again, compressSettings('chunk'));
     expect(made).toBe(0);
     expect(readFileSync(path.join(second, '_ssg/app-abc.js.br'))).toEqual(br);
     expect(readFileSync(path.join(second, '_ssg/app-abc.js.gz'))).toEqual(gz);
@@ -64,7 +64,13 @@ describe('the memo of compressed client files', () => {
       made++;
       return [Buffer.from('br'), Buffer.from('gz')] as const;
     };
-    await memoSiblings(memo, path.join(out, '_ssg/app-abc.js'), chunk, make, COMPRESS_SETTINGS);
+    await memoSiblings(
+      memo,
+      path.join(out, '_ssg/app-abc.js'),
+      chunk,
+      make,
+      compressSettings('chunk'),
+    );
     expect(made).toBe(1);
     expect(readFileSync(path.join(out, '_ssg/app-abc.js.gz'), 'utf8')).toBe('gz');
     expect(readdirSync(memo).sort()).toEqual(entries);

@@ -34,6 +34,8 @@ export interface EmitInput extends Omit<OutputInput, keyof ResolvedSite> {
   images?: ImagePipeline;
   /** The service worker's offline page (made once per build): the host's policies cover it. */
   offlineHtml: string;
+  /** The client's siblings, started once it was bundled (`clientSiblingsAhead`). */
+  clientSiblings?: Promise<void> | undefined;
 }
 
 /** What stage "emit" made. */
@@ -85,6 +87,8 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
   const broken = brokenLinks(input, emitted, copied);
   const bytes = await cache.upToDate(compilationHash, emitted, copied, output.same !== undefined);
   if (bytes) {
+    // the output already holds the client's siblings; the staging folder's copy only has to settle
+    await input.clientSiblings?.catch(() => {});
     const none = {
       precache: new Map(),
       revisions: new Map(),

@@ -4,6 +4,8 @@
  * config and the recent builds' chunks (emit.ts); a file the last build wrote alike is linked
  * (reuse-files.ts). What it asks of the incremental cache is `EmitReuse` (reuse.ts).
  */
+export { clientSiblingsAhead } from './compress.ts';
+export { compressedDirOf } from './compress-memo.ts';
 export { type EmitInput, type Emitted, emit } from './emit.ts';
 export type { InlineRecord } from './inline-record.ts';
 export { outputFiles } from './output.ts';

@@ -95,5 +95,5 @@ async function siblings(
     // half linked: undone, so the writes below never go through a link into the last output
     await Promise.all(made.map((sibling) => rm(sibling, { force: true })));
   }
-  await writeSiblings(file, data, memoDir);
+  await writeSiblings(file, data, 'page', memoDir);
 }

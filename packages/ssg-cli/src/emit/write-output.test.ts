@@ -7,11 +7,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientBundle } from '../bundle/index.ts';
 import { type FileWriter, openWriter } from '../output/writer.ts';
-import { COMPRESS_SETTINGS } from './compress.ts';
+import { BROTLI_QUALITY, compressSettings } from './compress.ts';
 import type { Output } from './output.ts';
 import { writeOutput } from './write-output.ts';
 
@@ -107,7 +107,60 @@ describe('emit writing the output', () => {
       readFileSync(path.join(memo, `${hashOf(`<!doctype html><p>${'a '.repeat(900)}</p>`)}.br`)),
     ).toEqual(other);
   });
+
+  it("takes the client's siblings started when it was bundled, not compressing its chunks again", async () => {
+    const staging = mkdtempSync(path.join(tmpdir(), 'ssg-emit-'));
+    dirs.push(staging);
+    mkdirSync(path.join(staging, '_ssg'));
+    writeFileSync(path.join(staging, '_ssg/app-abc.js'), chunk);
+    // what the build's job started after stage "bundle" wrote while the pages rendered
+    for (const ext of ['br', 'gz'])
+      writeFileSync(path.join(staging, `_ssg/app-abc.js.${ext}`), `${ext} made ahead`);
+    const clientSiblings = Promise.resolve();
+
+    await writeOutput(output(), {
+      stagingDir: staging,
+      compress: 'all',
+      client,
+      copied: [],
+      clientSiblings,
+    });
+
+    expect(readFileSync(path.join(staging, '_ssg/app-abc.js.br'), 'utf8')).toBe('br made ahead');
+    expect(readFileSync(path.join(staging, '_ssg/app-abc.js.gz'), 'utf8')).toBe('gz made ahead');
+    // the pages' siblings are still made here
+    expect(existsSync(path.join(staging, 'index.html.br'))).toBe(true);
+  });
+
+  it("compresses the client's chunks at brotli 11 and the pages at a lower, cheaper quality", async () => {
+    const staging = mkdtempSync(path.join(tmpdir(), 'ssg-emit-'));
+    dirs.push(staging);
+    mkdirSync(path.join(staging, '_ssg'));
+    writeFileSync(path.join(staging, '_ssg/app-abc.js'), chunk);
+
+    await writeOutput(output(), { stagingDir: staging, compress: 'all', client, copied: [] });
+
+    const page = `<!doctype html><p>${'a '.repeat(900)}</p>`;
+    const br = (file: string) => readFileSync(path.join(staging, `${file}.br`));
+    expect(br('_ssg/app-abc.js')).toEqual(brotliAt(11, chunk));
+    expect(BROTLI_QUALITY.page).toBeLessThan(11);
+    expect(br('a/index.html')).toEqual(brotliAt(BROTLI_QUALITY.page, page));
+    expect(br('a/index.html')).not.toEqual(brotliAt(11, page));
+    expect(brotliDecompressSync(br('a/index.html')).toString()).toBe(page);
+  });
 });
 
+const brotliAt = (quality: number, text: string) =>
+  brotliCompressSync(text, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  });
+
 const hashOf = (text: string) =>
-  createHash('sha256').update(`${COMPRESS_SETTINGS}\n`).update(text).digest('hex');
+  createHash('sha256')
+    .update(`${compressSettings('page')}\n`)
+    .update(text)
+    .digest('hex');

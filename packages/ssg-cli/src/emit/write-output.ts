@@ -37,6 +37,8 @@ export interface WriteInput {
   reporter?: BuildReporter;
   /** The site's memo of compressed files, the client's and the pages' (compress-memo.ts). */
   compressedDir?: string;
+  /** The client's siblings, started when the client was bundled (`clientSiblingsAhead`); none: made here. */
+  clientSiblings?: Promise<void> | undefined;
   /**
    * The pages' files the worker precaches (`precachedPageFiles`, output-relative): of the pages'
    * files, only these get a precache revision. None: all of them.
@@ -101,13 +103,14 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   const writer = input.writer ?? openWriter(stagingDir, output.files.size);
   try {
     // The client's siblings (brotli 11 of its biggest chunk is the longest single job of a small
-    // site's emit) are made on libuv's threads while the pages are made and written, not after;
+    // site's emit) are made on libuv's threads while the pages render and are written, not after;
     // both settle before emit goes on or fails, so nothing writes into the staging folder after it.
     const settled = await Promise.allSettled([
       writeFiles(writer, writing, placed),
-      input.compress === 'none'
-        ? undefined
-        : compressWritten(stagingDir, client.files, input.compressedDir),
+      input.clientSiblings ??
+        (input.compress === 'none'
+          ? undefined
+          : compressWritten(stagingDir, client.files, input.compressedDir)),
     ]);
     for (const one of settled) if (one.status === 'rejected') throw one.reason;
     await placeCopied(stagingDir, input.copied, placed.unlinkBeforeCopy, precache);

@@ -38,7 +38,7 @@ export interface WritePlan {
 export interface Staging {
   /** Beside the output folder; replaces it once every stage succeeded. */
   readonly dir: string;
-  /** A job that writes into the staging folder beside the stages (Vite's): settled before a clean-up. */
+  /** A job that writes into the staging folder beside the stages (Vite's, the client's siblings): settled before a clean-up. */
   writing<T>(job: Promise<T>): Promise<T>;
   /** The staging folder's writer, stopped before a clean-up. */
   writer(plan: WritePlan): FileWriter;
@@ -76,7 +76,8 @@ export async function inOutputFolder<T>(
   const staging: Staging = {
     dir: site.stagingDir,
     writing: (job) => {
-      run.bundling = job.catch(() => {});
+      const before = run.bundling;
+      run.bundling = Promise.all([before, job.catch(() => {})]);
       return job;
     },
     writer: (plan) => {
