@@ -19,16 +19,27 @@ interface Host {
   root: string;
 }
 
-const HOST_NAMES = ['nginx', 'ssg serve'] as const;
+type HostName = 'nginx' | 'ssg serve';
 /**
- * Every brand behind nginx; behind `ssg serve`, two brands of different pages (the policy is in
- * each page's bytes, which both hosts send alike; the header each host adds is the same for every
- * brand): each visit takes seconds, and the host that must match nginx is checked on both kinds.
+ * Which brand is visited on which host, and how. The policy travels in each page's bytes (its
+ * <meta>, with the hashes of that brand's inline styles), so every page of every brand is loaded as
+ * a document; the header a host adds is the same for every page of every brand, so each host loads
+ * every page of two brands of different pages. The service worker, client navigation and the
+ * offline page run the same code and send the same bytes for every brand: the whole journey
+ * (worker on, documents, client navigation, offline) once per host, on a different brand each.
  */
-const SERVED_BRANDS: Record<(typeof HOST_NAMES)[number], readonly string[]> = {
-  nginx: BRANDS,
-  'ssg serve': ['vet', 'digital'],
-};
+const VISITS: ReadonlyArray<{ brand: string; host: HostName; journey: boolean }> = [
+  { brand: 'vet', host: 'nginx', journey: true },
+  { brand: 'digital', host: 'ssg serve', journey: true },
+  { brand: 'vet', host: 'ssg serve', journey: false },
+  ...BRANDS.filter((brand) => brand !== 'vet').map((brand) => ({
+    brand,
+    host: 'nginx' as const,
+    journey: false,
+  })),
+];
+/** The page the worker answers with offline, written by the build beside the pages. */
+const OFFLINE_PAGE = '/_ssg-offline.html';
 const INJECTED = '/injetada/';
 /** A document has loaded, and React has hydrated it: its scripts all ran under the policy. */
 async function loaded(page: Page, url?: string): Promise<void> {
@@ -62,14 +73,17 @@ beforeAll(async () => {
     const dir = path.join(outDir, INJECTED);
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'index.html'), injected);
-    const nginx: RunningNginx = await startNginx(outDir);
-    const served: RunningServer = await serve({ dir: outDir, port: 0, host: '127.0.0.1' });
-    closers.push(
-      () => nginx.stop(),
-      () => served.close(),
-    );
-    hosts.push({ name: 'nginx', brand, url: nginx.url, root: outDir });
-    hosts.push({ name: 'ssg serve', brand, url: served.url, root: outDir });
+    const on = (name: HostName) => VISITS.some((v) => v.brand === brand && v.host === name);
+    if (on('nginx')) {
+      const nginx: RunningNginx = await startNginx(outDir);
+      closers.push(() => nginx.stop());
+      hosts.push({ name: 'nginx', brand, url: nginx.url, root: outDir });
+    }
+    if (on('ssg serve')) {
+      const served: RunningServer = await serve({ dir: outDir, port: 0, host: '127.0.0.1' });
+      closers.push(() => served.close());
+      hosts.push({ name: 'ssg serve', brand, url: served.url, root: outDir });
+    }
   }
 }, 600_000);
 afterAll(async () => {
@@ -101,11 +115,7 @@ describe('the emitted Content-Security-Policy', () => {
   // two at a time (the project's maxConcurrency), each in its own browser context: no check here
   // depends on time, and one page alone leaves a core idle while it waits on the other host
   it.concurrent.for(
-    BRANDS.flatMap((brand) =>
-      HOST_NAMES.filter((name) => SERVED_BRANDS[name].includes(brand)).map(
-        (name): [string, string] => [brand, name],
-      ),
-    ),
+    VISITS.filter((v) => v.journey).map((v): [string, string] => [v.brand, v.host]),
   )(
     'every page of %s, loaded and client-navigated with the service worker on, raises no violation on %s',
     { timeout: 180_000 },
@@ -138,6 +148,33 @@ describe('the emitted Content-Security-Policy', () => {
       // offline, a page never saved: the worker answers with the offline page
       await goOffline(page.browser(), page, host.url);
       await page.goto(new URL('/nunca-visitada/', host.url).href, { waitUntil: 'load' });
+      expect(await page.$('[data-ssg-offline]'), where).not.toBeNull();
+      await page.browserContext().close();
+      expect(violations, where).toEqual([]);
+    },
+  );
+
+  it.concurrent.for(
+    VISITS.filter((v) => !v.journey).map((v): [string, string] => [v.brand, v.host]),
+  )(
+    'every page of %s and its offline page, loaded as documents, raise no violation on %s',
+    { timeout: 180_000 },
+    async ([brand, name], { expect }) => {
+      const host = hosts.find((h) => h.brand === brand && h.name === name);
+      if (!host) throw new Error(`${brand} was not served by ${name}`);
+      const violations: Violation[] = [];
+      const page = await reportingPage(violations);
+      const where = `${host.brand} on ${host.name}`;
+      const paths = pagePaths(host.root).filter((p) => p !== INJECTED);
+      for (const p of paths) {
+        const response = await page.goto(new URL(p, host.url).href, { waitUntil: 'load' });
+        expect(response?.headers()['content-security-policy'], `${where} ${p}`).toBe(
+          "frame-ancestors 'none'",
+        );
+        await hydrated(page);
+      }
+      // the offline page carries this brand's styles too: its own bytes under its own policy
+      await page.goto(new URL(OFFLINE_PAGE, host.url).href, { waitUntil: 'load' });
       expect(await page.$('[data-ssg-offline]'), where).not.toBeNull();
       await page.browserContext().close();
       expect(violations, where).toEqual([]);

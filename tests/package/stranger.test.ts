@@ -1,5 +1,5 @@
 // Real: `pnpm pack` of both packages (their dist/ as built), npm installing the tarballs (and their dependencies from the
-// registry) into empty folders outside the workspace, the installed `ssg` command and its serve(), tsc, Debian Chromium. Faked: nothing.
+// registry) into empty folders outside the workspace, the installed `ssg` command and its serve() and dev() (Vite), tsc, Debian Chromium. Faked: nothing.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -12,8 +12,14 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  documentRequests,
+  hydrated,
+  type LaunchedBrowser,
+  launchChromium,
+  recordPage,
+} from '../support/browser.ts';
 import { cleanVisits, type PageToVisit, visitAll } from '../support/page-visits.ts';
 import { REPO } from '../support/site-build.ts';
 
@@ -88,6 +94,15 @@ describe('a stranger installs the packed packages outside the workspace', () => 
   const home = mkdtempSync(path.join(tmpdir(), 'ssg-stranger-'));
   const site = path.join(home, 'site');
   let tarballs: string[] = [];
+  let chromium: LaunchedBrowser | undefined;
+  /** The site's own installed CLI, as its scripts would run it. */
+  const installedCli = async (): Promise<typeof import('@ssg/cli')> =>
+    import(pathToFileURL(path.join(site, 'node_modules/@ssg/cli/dist/index.js')).href);
+  /** One Chromium for every browser test of the file, launched by the first. */
+  const browser = async (): Promise<LaunchedBrowser> => {
+    chromium ??= await launchChromium();
+    return chromium;
+  };
 
   beforeAll(() => {
     // the README's test command packs once (scripts/test.sh) and checks those tarballs with attw
@@ -100,6 +115,9 @@ describe('a stranger installs the packed packages outside the workspace', () => 
     writeFileSync(path.join(home, 'package.json'), '{"name":"stranger","private":true}');
     run('npm', ['install', ...tarballs], home);
   }, 300_000);
+  afterAll(async () => {
+    await chromium?.close();
+  });
 
   it('prints the version of the installed CLI', () => {
     const pkg = JSON.parse(readFileSync(path.join(REPO, 'packages/ssg-cli/package.json'), 'utf8'));
@@ -130,14 +148,19 @@ describe('a stranger installs the packed packages outside the workspace', () => 
     const before404 = (data: string) =>
       routes.replace('    // Every site has these two', `${route(data)}$&`);
     writeFileSync(path.join(site, 'src/site.ts'), before404("{ members: ['Ana', 'Bruno'] }"));
-    // the error names the file, the line and the key the page does not read
-    expect(failure('npx', ['tsc', '--noEmit', '-p', '.'], site)).toMatch(
+    // One tsc (each run takes seconds), strict with skipLibCheck false: its only error names the
+    // file, the line and the key the page does not read, so the starter as written, the page and
+    // the packages' declarations all hold; the fixed route is checked by the newest TypeScript below.
+    const errors = failure('npx', ['tsc', '--noEmit', '-p', '.'], site);
+    expect(errors).toMatch(
       /src\/site\.ts\(\d+,\d+\): error TS2322[\s\S]*'members' does not exist in type '\{ people: string\[\]; \}'/,
     );
+    // (tsc may print the one error twice: one place, one code)
+    const places = new Set(errors.match(/^\S+\(\d+,\d+\): error TS\d+/gm));
+    expect([...places]).toEqual([
+      expect.stringMatching(/^src\/site\.ts\(\d+,\d+\): error TS2322$/),
+    ]);
     writeFileSync(path.join(site, 'src/site.ts'), before404("{ people: ['Ana', 'Bruno'] }"));
-    // strict, skipLibCheck false: the starter as written, the stranger's page and route, and the
-    // packages' declarations all hold (one tsc for all three: each run takes seconds)
-    run('npx', ['tsc', '--noEmit', '-p', '.'], site);
     const built = run('npx', ['ssg', 'build'], site);
     expect(built).toMatch(/Built 7 pages into dist/);
     expect(readFileSync(path.join(site, 'dist/team/index.html'), 'utf8')).toContain(
@@ -154,19 +177,84 @@ describe('a stranger installs the packed packages outside the workspace', () => 
   }, 300_000);
 
   it('shows every page of the new site in Chromium with no console error, served by the installed ssg serve', async () => {
-    const installed = pathToFileURL(path.join(site, 'node_modules/@ssg/cli/dist/index.js')).href;
-    const { serve } = (await import(installed)) as typeof import('@ssg/cli');
+    const { serve } = await installedCli();
     const server = await serve({ dir: path.join(site, 'dist'), port: 0, host: '127.0.0.1' });
-    const chromium = await launchChromium();
     try {
-      expect(await visitAll(chromium, server.url, PAGES)).toEqual(cleanVisits(PAGES));
+      expect(await visitAll(await browser(), server.url, PAGES)).toEqual(cleanVisits(PAGES));
     } finally {
-      await chromium.close();
       await server.close();
     }
   }, 120_000);
 
-  it('type-checks the new site with the newest TypeScript on the registry too', () => {
+  it('under ssg serve, a click goes to the Markdown page and back on the client, each showing its own HTML', async () => {
+    const { serve } = await installedCli();
+    const server = await serve({ dir: path.join(site, 'dist'), port: 0, host: '127.0.0.1' });
+    const page = await (await browser()).browser.newPage();
+    const log = recordPage(page);
+    try {
+      await page.goto(server.url);
+      await hydrated(page);
+      await page.click('nav a[href="/posts/hello-markdown/"]');
+      await page.waitForFunction(
+        () => document.querySelector('main h1')?.textContent === 'Hello from Markdown',
+      );
+      // the body the build rendered from Markdown, brought by the page-data: no code of it runs
+      expect(await page.$eval('main ssg-static strong', (e) => e.textContent)).toBe('Markdown');
+      await page.goBack();
+      await page.waitForFunction(
+        () => document.querySelector('main h1')?.textContent === 'Welcome',
+      );
+      await page.click('nav a[href="/posts/hello-markdown/"]');
+      await page.waitForFunction(() => location.pathname === '/posts/hello-markdown/');
+      expect(await page.$eval('main article h1', (e) => e.textContent)).toBe('Hello from Markdown');
+      // one document load: every move after it was a client navigation
+      expect(documentRequests(log)).toEqual(['/']);
+      expect(log.errors).toEqual([]);
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  }, 120_000);
+
+  it('shows every page of the new site in Chromium with no console error under the installed ssg dev', async () => {
+    const { dev } = await installedCli();
+    const server = await dev({ root: site, port: 0 });
+    try {
+      expect(await visitAll(await browser(), server.url, PAGES)).toEqual(cleanVisits(PAGES));
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+
+  it("under ssg dev on the address ssg serve used, the serve build's service worker removes itself", async () => {
+    const { dev, serve } = await installedCli();
+    const served = await serve({ dir: path.join(site, 'dist'), port: 0, host: '127.0.0.1' });
+    const page = await (await browser()).browser.newPage();
+    try {
+      await page.goto(served.url, { waitUntil: 'networkidle0' });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+    } finally {
+      await served.close();
+    }
+    const server = await dev({ root: site, port: served.port, strictPort: true });
+    try {
+      // the visit checks the worker for an update: dev's /sw.js is the one that unregisters
+      await page.goto(server.url, { waitUntil: 'networkidle0' });
+      await page.waitForFunction(
+        async () => (await navigator.serviceWorker.getRegistrations()).length === 0,
+      );
+      // the next load comes from dev, no longer through the old worker
+      await page.reload({ waitUntil: 'networkidle0' });
+      expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  }, 120_000);
+
+  it("type-checks the new site, the stranger's page and fixed route included, with the newest TypeScript on the registry too", () => {
     // the starter pins 5.9 (checked above); a stranger who upgrades gets the registry's newest
     const newest = run('npm', ['view', 'typescript', 'version'], home).trim();
     const ts = path.join(home, 'ts-newest');
