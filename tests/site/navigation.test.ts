@@ -134,6 +134,21 @@ describe('focus after a client navigation', () => {
   });
 });
 
+describe('the navigation code', () => {
+  it('comes once the page is hydrated, so a click from a script (no pointer before it) waits for no script', async () => {
+    const page = await open('/a/');
+    await page.waitForNetworkIdle({ idleTime: 500 });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.$eval('main a[href="/b/"]', (a) => (a as HTMLAnchorElement).click());
+    await shows(page, 'Segunda', '/b/');
+    expect(scripts).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('scroll restoration per history entry', () => {
   const scrollTo = async (page: Page, y: number) => {
     await page.evaluate((to) => window.scrollTo(0, to), y);

@@ -8,6 +8,7 @@ import { SsgError } from '../errors.ts';
 import { diskError } from '../output/disk-error.ts';
 import { entryChunkOf } from './chunking.ts';
 import { ownError } from './own-error.ts';
+import { slimPreloadHelper } from './preload-helper.ts';
 import { ASSETS_DIR, CLIENT_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
 
 export { ASSETS_DIR };
@@ -64,7 +65,7 @@ export async function viteClientBundle(input: ClientBundleInput): Promise<Client
     built = await viteBuildOfSite(
       { root: input.root, files: input.files, user: input.vite },
       {
-        plugins: [compileHintFirst()],
+        plugins: [slimPreloadHelper(), compileHintFirst()],
         build: {
           outDir: input.outDir,
           emptyOutDir: false,

@@ -20,7 +20,6 @@ import type { NavigationHost, PageShown } from './navigation.ts';
 import { navigationChunk } from './navigation-chunk.ts';
 import { PageTree } from './page.tsx';
 import type { SiteLocation, TrailingSlash } from './paths.ts';
-import { startScrollRestoration } from './scroll.ts';
 
 interface AppProps {
   loader: Loader;
@@ -85,7 +84,8 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
   );
 
   useEffect(() => {
-    startScrollRestoration();
+    // scroll restoration, the service worker and link prefetching come with the navigation chunk
+    navigationChunk().catch(() => {});
     const here = currentLocation();
     if (initial.path === serverState.resources.path && samePlace(here, serverState.location)) {
       // The server's page at its own address: nothing to render again, only the route hook.

@@ -4,7 +4,6 @@ import {
   type MatchPath,
   type PageResources,
   readCompilationHash,
-  registerServiceWorker,
   type SsgLoader,
 } from '@ssg/loader';
 import { pageDataUrl } from '@ssg/loader/contract';
@@ -78,5 +77,4 @@ export async function startClient(browser: BrowserDefinition): Promise<void> {
       />,
     );
   });
-  if (root.dataset.serviceWorker === 'on') registerServiceWorker({ url: '/sw.js' });
 }

@@ -1,8 +1,7 @@
 /**
- * What a client navigation does, in a chunk of its own: the first load never runs it, so it is
- * fetched at the visitor's first intent to follow a link (see navigation-chunk.ts), never with
- * the page. History, head, scroll, focus and the announcement happen here; app.tsx holds the
- * state.
+ * What a client navigation does, in a chunk of its own: the first paint never waits for it; it is
+ * fetched once the page is hydrated, with the after-hydration work (see navigation-chunk.ts).
+ * History, head, scroll, focus and the announcement happen here; app.tsx holds the state.
  */
 import type { Loader, PageResources } from '@ssg/loader';
 import { flushSync } from 'react-dom';
@@ -12,6 +11,8 @@ import { applyHead } from './head.ts';
 import { currentLocation, locationOf, samePage, samePlace } from './location.ts';
 import type { SiteLocation } from './paths.ts';
 import { enterEntry, savedPosition, syncEntryKey } from './scroll.ts';
+
+export { afterHydration } from './after-hydration.ts';
 
 /** A page as the app holds it: its resources and the location it is shown at. */
 export type PageShown = { resources: PageResources; location: SiteLocation };
