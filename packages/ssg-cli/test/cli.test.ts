@@ -98,6 +98,15 @@ describe('ssg build', () => {
 });
 
 describe('ssg help, version and mistakes', () => {
+  // each help text is printed by one process, read by the two tests that look at it
+  const printed = new Map<string, ReturnType<typeof ssg>>();
+  const ssgOnce = (args: string[]) => {
+    const key = args.join(' ');
+    const run = printed.get(key) ?? ssg(args);
+    printed.set(key, run);
+    return run;
+  };
+
   it("prints each command's help on stdout with exit 0: --help, -h and ssg help <command>", () => {
     for (const args of [
       ['build', '--help'],
@@ -105,7 +114,7 @@ describe('ssg help, version and mistakes', () => {
       ['help', 'build'],
       ['build', '--out', 'x', '--help'],
     ]) {
-      const run = ssg(args);
+      const run = ssgOnce(args);
       expect(run.status, args.join(' ')).toBe(0);
       expect(run.stderr, args.join(' ')).toBe('');
       expect(run.stdout, args.join(' ')).toContain('Builds the site into static files');
@@ -115,11 +124,11 @@ describe('ssg help, version and mistakes', () => {
       );
       expect(run.stdout).toContain('Examples:\n  ssg build ');
     }
-    const serve = ssg(['serve', '--help']).stdout;
+    const serve = ssgOnce(['serve', '--help']).stdout;
     expect(serve).toMatch(/--port N +the port to listen on \(default: 4173\)/);
     expect(serve).toMatch(/--host \[HOST\] +.*--host alone listens on every address/);
     expect(ssg(['dev', '-h']).stdout).toMatch(/--port N +the port to listen on \(default: 5173\)/);
-    expect(ssg(['init', '--help']).stdout).toContain('Usage: ssg init DIR [--force]');
+    expect(ssgOnce(['init', '--help']).stdout).toContain('Usage: ssg init DIR [--force]');
   });
 
   it('lists the commands on ssg --help, and says nothing of a particular site', () => {
@@ -128,7 +137,7 @@ describe('ssg help, version and mistakes', () => {
     for (const command of ['build', 'dev', 'serve', 'init', 'help'])
       expect(run.stdout).toMatch(new RegExp(`^ {2}${command} +\\S`, 'm'));
     const all =
-      ['build', 'dev', 'serve', 'init'].map((c) => ssg([c, '--help']).stdout).join('\n') +
+      ['build', 'dev', 'serve', 'init'].map((c) => ssgOnce([c, '--help']).stdout).join('\n') +
       run.stdout;
     expect(all).not.toMatch(/\b(vet|med|digital|psico|odonto)\b|packages\/site|content\//);
   });
@@ -185,7 +194,7 @@ describe('the compiled CLI', () => {
     const compiled = path.resolve(import.meta.dirname, '../dist/cli.js');
     expect(statSync(compiled).isFile()).toBe(true);
     const { version } = (await import(pathToFileURL(compiled).href)) as { version(): string };
+    // (that `ssg --version` prints it: the test above)
     expect(version()).toBe(PACKAGE.version);
-    expect(ssg(['--version']).stdout.trim()).toBe(PACKAGE.version);
   });
 });

@@ -3,7 +3,7 @@
 // are made to copies of the content.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBundler } from '../src/bundle/process.ts';
 import { startWorker } from '../src/child-module.ts';
 import { loadSiteCode, resolveSetup } from '../src/config/resolve-config.ts';
@@ -54,34 +54,38 @@ function editContent(dir: string, change: (json: Record<string, unknown>) => voi
 }
 
 describe('incremental builds', () => {
-  it('leaves the output as it is when nothing changed, identical to a build from scratch', async () => {
-    const outDir = path.join(tempDir(), 'site');
-    const cold = await buildMini({ outDir, force: true }); // nothing reused, whatever ran before
-    expect(cold.reused).toEqual({ pages: 0, client: false, output: false, patched: false });
-    const before = snapshot(outDir);
-    const written = statSync(path.join(outDir, 'sobre/index.html')).mtimeMs;
+  // One cold build (nothing reused, whatever ran before) and one into a new folder after it,
+  // read by the first three tests: two Vite builds fewer than a cold build for each.
+  let coldDir: string;
+  let cold: Awaited<ReturnType<typeof buildMini>>;
+  let coldSnapshot: Record<string, string>;
+  let written: number;
+  let otherDir: string;
+  let other: Awaited<ReturnType<typeof buildMini>>;
+  beforeAll(async () => {
+    coldDir = path.join(tempDir(), 'site');
+    cold = await buildMini({ outDir: coldDir, force: true });
+    coldSnapshot = snapshot(coldDir);
+    written = statSync(path.join(coldDir, 'sobre/index.html')).mtimeMs;
+    // another brand or a new folder: nothing of its own to reuse, the same client files
+    otherDir = path.join(tempDir(), 'site');
+    other = await buildFromScratch({ outDir: otherDir });
+  });
 
-    const warm = await buildMini({ outDir });
+  it('leaves the output as it is when nothing changed, identical to a build from scratch', async () => {
+    expect(cold.reused).toEqual({ pages: 0, client: false, output: false, patched: false });
+    const warm = await buildMini({ outDir: coldDir });
     expect(warm.reused).toEqual({ pages: PAGES, client: true, output: true, patched: false });
     expect(warm.compilationHash).toBe(cold.compilationHash);
     expect(warm.bytes).toEqual(cold.bytes);
-    expect(snapshot(outDir)).toEqual(before);
-    expect(statSync(path.join(outDir, 'sobre/index.html')).mtimeMs).toBe(written);
-
-    const scratch = path.join(tempDir(), 'site');
-    await buildFromScratch({ outDir: scratch });
-    expect(snapshot(scratch)).toEqual(before);
+    expect(snapshot(coldDir)).toEqual(coldSnapshot);
+    expect(statSync(path.join(coldDir, 'sobre/index.html')).mtimeMs).toBe(written);
+    expect(snapshot(otherDir)).toEqual(coldSnapshot);
   });
 
   it("a new output folder takes the client another folder's build made (no Vite), unless forced", async () => {
-    const first = path.join(tempDir(), 'site');
-    const cold = await buildMini({ outDir: first, force: true });
-    expect(cold.reused.client).toBe(false);
-    // another brand or a new folder: nothing of its own to reuse, the same client files
-    const second = path.join(tempDir(), 'site');
-    const other = await buildMini({ outDir: second });
     expect(other.reused).toEqual({ pages: 0, client: true, output: false, patched: false });
-    expect(snapshot(second)).toEqual(snapshot(first));
+    expect(snapshot(otherDir)).toEqual(coldSnapshot);
     const forced = await buildMini({ outDir: path.join(tempDir(), 'site'), force: true });
     expect(forced.reused.client).toBe(false);
     expect(forced.compilationHash).toBe(cold.compilationHash);
@@ -89,8 +93,7 @@ describe('incremental builds', () => {
 
   it("a production build never takes a client made under the test runner's NODE_ENV", async () => {
     const chunks = (dir: string) => readdirSync(path.join(dir, '_ssg')).sort();
-    const outDir = path.join(tempDir(), 'site');
-    await buildMini({ outDir, force: true }); // NODE_ENV=test: React's development build
+    const outDir = coldDir; // built with NODE_ENV=test: React's development build
     const development = chunks(outDir);
     const testEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
@@ -196,8 +199,13 @@ describe('incremental builds', () => {
 });
 
 describe('render worker threads', () => {
+  // the site's code loaded once for the two tests that render with it
+  let loaded: Awaited<ReturnType<typeof loadMiniSite>>;
+  beforeAll(async () => {
+    loaded = await loadMiniSite();
+  });
+
   it('render what the main thread renders, in the order asked, whichever thread took a page', async () => {
-    const loaded = await loadMiniSite();
     const mod = await must(loaded.browser.components.page)();
     const staticQueryResults = Object.fromEntries(
       loaded.site.staticQueries.map((q) => [q.hash, { name: 'Mini', tagline: 'Cuidado' }]),
@@ -223,7 +231,6 @@ describe('render worker threads', () => {
   });
 
   it('name the page whose render failed in a worker', async () => {
-    const loaded = await loadMiniSite();
     const input = { staticQueryResults: {}, trailingSlash: 'always' as const };
     const broken: PageJob = {
       component: 'page',

@@ -6,6 +6,7 @@ import {
   mkdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -18,7 +19,7 @@ import { buildMini, MINI_CONTENT, MINI_SITE, miniSiteCopy, snapshot, tempDir } f
 import { photoJpeg } from './photos.ts';
 
 /** A copy of the mini site whose `content/images/` is copied to `/images/` (defineSite's `assets`). */
-function siteWithImages(contentDir?: string, moreAssets = ''): { root: string; content: string } {
+function copyWithImages(moreAssets = ''): string {
   const root = miniSiteCopy();
   const site = path.join(root, 'src/site.ts');
   const code = readFileSync(site, 'utf8').replace(
@@ -26,6 +27,24 @@ function siteWithImages(contentDir?: string, moreAssets = ''): { root: string; c
     `  assets: (c) => [{ from: path.join(c.contentDir, 'images'), to: 'images' }${moreAssets}],\n  files: ({ routes }) =>`,
   );
   writeFileSync(site, code);
+  return root;
+}
+
+// One copy for the tests with the same code: Vite bundles it once, not once for each test.
+let shared: string | undefined;
+function sharedRoot(): string {
+  if (shared === undefined) shared = copyWithImages();
+  return shared;
+}
+
+/**
+ * That site with an empty `public/`, no `.env`, and a fresh copy of the mini content in
+ * `content/` (or `contentDir`) with an empty `images/`; with `moreAssets`, a copy of its own.
+ */
+function siteWithImages(contentDir?: string, moreAssets = ''): { root: string; content: string } {
+  const root = moreAssets ? copyWithImages(moreAssets) : sharedRoot();
+  for (const left of ['public', 'content', '.env'])
+    rmSync(path.join(root, left), { recursive: true, force: true });
   const content = contentDir ?? path.join(root, 'content');
   cpSync(MINI_CONTENT, content, { recursive: true });
   mkdirSync(path.join(content, 'images'), { recursive: true });
