@@ -134,10 +134,10 @@ export async function renderPages(ctx: RenderInput, reuse?: RenderReuse): Promis
       deliver(j, renderHere(jobOf(i)));
     });
   const sliceByName = new Map(renderedSlices.map((s) => [s.name, s]));
-  const matchPaths = matchPathsOf(routes);
+  const shared = { ctx, sliceByName, matchPaths: matchPathsOf(routes), same: new Map() };
   const pages = routes.flatMap((route, i) => {
     const output = outputs[i];
-    return output ? [renderedPage(ctx, route, output, sliceByName, matchPaths)] : [];
+    return output ? [renderedPage(route, output, shared)] : [];
   });
   reuse?.rendered(); // what the cache stored is final: it may save it while emit writes
   return { pages, slices: renderedSlices, staticQueryResults: queries };
