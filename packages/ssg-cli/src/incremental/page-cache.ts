@@ -96,7 +96,7 @@ export class PageCache {
           ...this.shared({ ...output, deps: depsDigest(output, digests) }),
           ...(output.scripts ? { scripts: output.scripts } : {}),
           body: store.put(output.html),
-          links: [...links],
+          links,
         };
         if (output.staticHtml) entry.statics = store.put(JSON.stringify(output.staticHtml));
         this.pages.set(route.path, entry);
