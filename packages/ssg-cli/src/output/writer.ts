@@ -73,12 +73,6 @@ function inlineWriter({ root, fault }: WriterData): FileWriter {
   };
 }
 
-/**
- * The writer thread's young generation: it allocates little of its own, so with V8's default a
- * collection (which frees the copies of the files it wrote) came only every few hundred MB written.
- */
-const WRITER_YOUNG_MB = 2;
-
 /** The writer thread (write-worker.ts), started by the first message. */
 function threadWriter(data: WriterData): FileWriter {
   const { root } = data;
@@ -93,10 +87,7 @@ function threadWriter(data: WriterData): FileWriter {
   };
   const started = (): Worker => {
     if (worker) return worker;
-    const made = startWorker(import.meta.url, 'write-worker', {
-      workerData: data,
-      resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_MB },
-    });
+    const made = startWorker(import.meta.url, 'write-worker', { workerData: data });
     made.on('message', (reply: WriterReply) => {
       const one = waiting.get(reply.id);
       waiting.delete(reply.id);
