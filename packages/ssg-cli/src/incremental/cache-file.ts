@@ -20,7 +20,7 @@ export interface SavedPage extends Omit<PageOutput, 'html' | 'staticHtml'> {
   /** The page's static parts' HTML (`PageOutput.staticHtml` as JSON), when it has any. */
   statics?: BodyRef;
   /** The site hrefs of its links (`StoredOutput.links`): a reused page's links are checked unread. */
-  links: string[];
+  links: readonly string[];
 }
 
 export interface SavedClient {

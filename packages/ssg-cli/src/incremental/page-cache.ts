@@ -51,6 +51,7 @@ export class PageCache {
   /** This build's pages (keys and body references), by page path. */
   readonly pages = new Map<string, SavedPage>();
   reused = 0;
+  private readonly same = new Map<string, unknown>();
 
   constructor(
     private readonly saved: Readonly<Record<string, SavedPage>>,
@@ -72,40 +73,53 @@ export class PageCache {
     const keyOf = (route: RouteDefinition, data: unknown) =>
       pageKey(this.codeHash, this.trailingSlash, route, data);
     const { store, previous } = this.bodies;
-    const stored = (entry: SavedPage, staticHtml?: PageOutput['staticHtml']): StoredOutput => ({
-      staticQueryHashes: entry.staticQueryHashes,
-      slicesMap: entry.slicesMap,
-      links: entry.links,
-      ...(entry.scripts ? { scripts: entry.scripts } : {}),
-      body: () => store.get(entry.body),
-      ...(staticHtml ? { staticHtml } : {}),
-    });
+    const stored = (entry: SavedPage, staticHtml?: PageOutput['staticHtml']): StoredOutput =>
+      new CachedOutput(entry, store, staticHtml);
     return {
       reuse: (route) => {
         const entry = this.saved[route.path];
         if (!entry || entry.key !== keyOf(route, routeData(route))) return undefined;
         if (depsDigest(entry, digests) !== entry.deps) return undefined;
-        const kept: SavedPage = { ...entry, body: store.keep(entry.body, previous) };
+        const kept: SavedPage = {
+          ...entry,
+          ...this.shared(entry),
+          body: store.keep(entry.body, previous),
+        };
         if (entry.statics) kept.statics = store.keep(entry.statics, previous);
         this.pages.set(route.path, kept);
         this.reused++;
         return stored(kept, kept.statics && JSON.parse(store.get(kept.statics)));
       },
       store: (route, data, output, links) => {
-        const { staticQueryHashes, slicesMap } = output;
         const entry: SavedPage = {
           key: keyOf(route, data),
-          deps: depsDigest(output, digests),
-          staticQueryHashes,
-          slicesMap,
+          ...this.shared({ ...output, deps: depsDigest(output, digests) }),
           ...(output.scripts ? { scripts: output.scripts } : {}),
           body: store.put(output.html),
-          links: [...links],
+          links,
         };
         if (output.staticHtml) entry.statics = store.put(JSON.stringify(output.staticHtml));
         this.pages.set(route.path, entry);
         return stored(entry, output.staticHtml);
       },
+    };
+  }
+
+  /** One copy of the values most pages hold alike: 100,000 pages share one `[]`, `{}` and digest. */
+  private shared(
+    entry: Pick<SavedPage, 'deps' | 'staticQueryHashes' | 'slicesMap'>,
+  ): Pick<SavedPage, 'deps' | 'staticQueryHashes' | 'slicesMap'> {
+    const one = <T>(value: T): T => {
+      const key = JSON.stringify(value);
+      const had = this.same.get(key);
+      if (had !== undefined) return had as T;
+      this.same.set(key, value);
+      return value;
+    };
+    return {
+      deps: one(entry.deps),
+      staticQueryHashes: one(entry.staticQueryHashes),
+      slicesMap: one(entry.slicesMap),
     };
   }
 
@@ -121,5 +135,34 @@ export class PageCache {
   /** Every page of this build came from the cache: its page half need not be written again. */
   get allReused(): boolean {
     return this.reused === this.pages.size;
+  }
+}
+
+/** A page's output as the cache holds it: its index entry, its body read from the store when asked. */
+class CachedOutput implements StoredOutput {
+  constructor(
+    private readonly entry: SavedPage,
+    private readonly store: BodyStore,
+    readonly staticHtml?: PageOutput['staticHtml'],
+  ) {}
+
+  get staticQueryHashes(): string[] {
+    return this.entry.staticQueryHashes;
+  }
+
+  get slicesMap(): Record<string, string> {
+    return this.entry.slicesMap;
+  }
+
+  get links(): readonly string[] {
+    return this.entry.links;
+  }
+
+  get scripts(): PageOutput['scripts'] {
+    return this.entry.scripts;
+  }
+
+  body(): string {
+    return this.store.get(this.entry.body);
   }
 }

@@ -148,7 +148,7 @@ const bytesOf = (made: string | Uint8Array): Uint8Array =>
  */
 export async function writeFiles(
   writer: FileWriter,
-  files: ReadonlyMap<string, FileContents>,
+  files: Iterable<readonly [string, FileContents]>,
   hooks: WriteHooks = {},
 ): Promise<void> {
   const inFlight: Promise<void>[] = [];

@@ -148,6 +148,20 @@ describe('stage render', () => {
     expect(notFound?.html('h1')).not.toContain('slice-data');
   });
 
+  it('keeps no function per page until emit makes its files (100,000 pages in 500 MB)', async () => {
+    const loaded = stubSite({
+      routes: requiredRoutes({ path: '/a', component: 'page', head: { title: 'A' } }),
+    });
+    const { rendered } = await renderStub(loaded, { content });
+    const [home, , , a] = rendered.pages;
+    for (const page of rendered.pages)
+      expect(Object.values(page).filter((value) => typeof value === 'function')).toEqual([]);
+    expect(a?.html('h1')).toContain('<meta name="ssg-compilation-hash" content="h1">');
+    // pages rendered alike share one record of their inline code, not one each
+    home?.html('h1');
+    expect(a?.inline()).toBe(home?.inline());
+  });
+
   it("writes each page's document with the compilation hash asked for and the site's language", async () => {
     const loaded = stubSite({ routes: requiredRoutes(), lang: 'pt-BR' });
     const { rendered } = await renderStub(loaded, { content });

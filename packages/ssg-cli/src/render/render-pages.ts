@@ -78,11 +78,13 @@ export async function renderPages(ctx: RenderInput, reuse?: RenderReuse): Promis
   // others are rendered (on worker threads too when there are many); each body goes to the
   // cache's store as it arrives, so no page's HTML stays in memory (see renderedPage).
   const cache = reuse?.forRender({ queries, slices: renderedSlices });
+  const { routes } = ctx.routes;
+  // a link to a page is that page's path string, not a copy per linking page (5 a page in the bench)
+  const pathOf = new Map(routes.map((route) => [route.path, route.path]));
   const keep = (route: RouteDefinition, data: unknown, out: PageOutput): StoredOutput => {
-    const links = pageLinks(out.html);
+    const links = pageLinks(out.html).map((link) => pathOf.get(link) ?? link);
     return cache ? cache.store(route, data, out, links) : { ...out, links, body: () => out.html };
   };
-  const { routes } = ctx.routes;
   const outputs = new Array<StoredOutput | undefined>(routes.length);
   const missing: number[] = [];
   routes.forEach((route, i) => {
@@ -134,10 +136,10 @@ export async function renderPages(ctx: RenderInput, reuse?: RenderReuse): Promis
       deliver(j, renderHere(jobOf(i)));
     });
   const sliceByName = new Map(renderedSlices.map((s) => [s.name, s]));
-  const matchPaths = matchPathsOf(routes);
+  const shared = { ctx, sliceByName, matchPaths: matchPathsOf(routes), same: new Map() };
   const pages = routes.flatMap((route, i) => {
     const output = outputs[i];
-    return output ? [renderedPage(ctx, route, output, sliceByName, matchPaths)] : [];
+    return output ? [renderedPage(route, output, shared)] : [];
   });
   reuse?.rendered(); // what the cache stored is final: it may save it while emit writes
   return { pages, slices: renderedSlices, staticQueryResults: queries };

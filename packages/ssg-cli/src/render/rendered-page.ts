@@ -60,69 +60,118 @@ export interface PageFrame {
   siteOrigin?: string | undefined;
 }
 
+/** What every page of one render shares: the frame, the slices by name, the client-only routes. */
+export interface PageShared {
+  ctx: PageFrame;
+  sliceByName: ReadonlyMap<string, RenderedSlice>;
+  matchPaths: MatchPath[];
+  /** One copy of each distinct value many pages hold alike (their inline sources, their scripts). */
+  same: Interned;
+}
+
+/** The pages' shared values: one object for each distinct JSON text. */
+export type Interned = Map<string, unknown>;
+
+/** The one copy of a value equal to `value` among those `same` holds. */
+export function interned<T>(same: Interned, value: T): T {
+  const key = JSON.stringify(value);
+  const had = same.get(key);
+  if (had !== undefined) return had as T;
+  same.set(key, value);
+  return value;
+}
+
+/**
+ * A page's render output in its document, made on demand with the compilation hash. A class, not
+ * closures: at 100,000 pages each page's closures, contexts and document options held ~1.7 KB.
+ */
+class Page implements RenderedPage {
+  readonly scripts: ScriptUse[];
+  readonly csp?: CspSettings;
+  /** The same with any compilation hash: kept from the first document made. */
+  private known: InlineSources | undefined;
+
+  constructor(
+    readonly route: RouteDefinition,
+    private readonly out: StoredOutput,
+    private readonly shared: PageShared,
+  ) {
+    const { ctx, same } = shared;
+    this.scripts = interned(
+      same,
+      sortedScripts([...(out.scripts ?? []), ...this.usedSlices().flatMap((s) => s.scripts ?? [])]),
+    );
+    const csp = ctx.csp && pageSettings(ctx.csp, this.scripts, ctx.siteOrigin);
+    if (csp) this.csp = interned(same, csp);
+  }
+
+  get links(): readonly string[] {
+    return this.out.links;
+  }
+
+  pageData(): PageData {
+    const made = pageDataOf(this.route);
+    made.staticQueryHashes = this.out.staticQueryHashes;
+    made.slicesMap = this.out.slicesMap;
+    if (this.out.staticHtml) made.staticHtml = this.out.staticHtml;
+    return made;
+  }
+
+  html(compilationHash: string): string {
+    const made = pageDocument(this.document(compilationHash), this.known);
+    this.known ??= interned(this.shared.same, made.inline);
+    return made.html;
+  }
+
+  inline(): InlineSources {
+    return this.known ?? pageDocument(this.document('')).inline;
+  }
+
+  private sliceNames(): string[] {
+    return [...new Set(Object.values(this.out.slicesMap))].sort();
+  }
+
+  private usedSlices(): RenderedSlice[] {
+    return this.sliceNames().flatMap((name) => this.shared.sliceByName.get(name) ?? []);
+  }
+
+  private document(compilationHash: string): DocumentInput {
+    const { ctx, matchPaths } = this.shared;
+    const { out, route } = this;
+    const sliceNames = this.sliceNames();
+    const usedSlices = this.usedSlices();
+    return {
+      lang: ctx.loaded.site.lang ?? 'en',
+      head: route.head,
+      body: out.body(),
+      path: route.path,
+      staticQueryHashes: [
+        ...new Set([
+          ...out.staticQueryHashes,
+          ...usedSlices.flatMap((s) => s.sliceData.staticQueryHashes),
+        ]),
+      ].sort(),
+      sliceNames,
+      client: ctx.client,
+      components: [
+        route.component,
+        ...ctx.routes.slices.filter((s) => sliceNames.includes(s.name)).map((s) => s.component),
+      ],
+      trailingSlash: ctx.trailingSlash,
+      serviceWorker: ctx.serviceWorker,
+      csp: this.csp,
+      matchPaths,
+      compilationHash,
+    };
+  }
+}
+
 /** A page's render output in its document: made on demand with the compilation hash. */
-export function renderedPage(
-  ctx: PageFrame,
+export const renderedPage = (
   route: RouteDefinition,
   out: StoredOutput,
-  sliceByName: ReadonlyMap<string, RenderedSlice>,
-  matchPaths: MatchPath[],
-): RenderedPage {
-  const pageData = (): PageData => {
-    const made = pageDataOf(route);
-    made.staticQueryHashes = out.staticQueryHashes;
-    made.slicesMap = out.slicesMap;
-    if (out.staticHtml) made.staticHtml = out.staticHtml;
-    return made;
-  };
-  const sliceNames = [...new Set(Object.values(out.slicesMap))].sort();
-  const usedSlices = sliceNames.flatMap((name) => sliceByName.get(name) ?? []);
-  const scripts = sortedScripts([
-    ...(out.scripts ?? []),
-    ...usedSlices.flatMap((s) => s.scripts ?? []),
-  ]);
-  const csp = ctx.csp && pageSettings(ctx.csp, scripts, ctx.siteOrigin);
-  const components = [
-    route.component,
-    ...ctx.routes.slices.filter((s) => sliceNames.includes(s.name)).map((s) => s.component),
-  ];
-  const document: Omit<DocumentInput, 'compilationHash'> = {
-    lang: ctx.loaded.site.lang ?? 'en',
-    head: route.head,
-    body: '',
-    path: route.path,
-    staticQueryHashes: [
-      ...new Set([
-        ...out.staticQueryHashes,
-        ...usedSlices.flatMap((s) => s.sliceData.staticQueryHashes),
-      ]),
-    ].sort(),
-    sliceNames,
-    client: ctx.client,
-    components,
-    trailingSlash: ctx.trailingSlash,
-    serviceWorker: ctx.serviceWorker,
-    csp,
-    matchPaths,
-  };
-  // the same with any compilation hash: kept from the first document made
-  let inline: InlineSources | undefined;
-  const make = (compilationHash: string) => {
-    const made = pageDocument({ ...document, body: out.body(), compilationHash }, inline);
-    inline ??= made.inline;
-    return made.html;
-  };
-  return {
-    route,
-    pageData,
-    html: make,
-    scripts,
-    ...(csp ? { csp } : {}),
-    inline: () =>
-      inline ?? pageDocument({ ...document, body: out.body(), compilationHash: '' }).inline,
-    links: out.links,
-  };
-}
+  shared: PageShared,
+): RenderedPage => new Page(route, out, shared);
 
 /**
  * A route's page-data before the render fills in the static queries and slices it used; a route
