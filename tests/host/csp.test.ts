@@ -93,6 +93,22 @@ afterAll(async () => {
 
 const reportingPage = (violations: Violation[]) => reportingPageOf(chromium.browser, violations);
 
+/** `brand` as `name` serves it, a fresh page reporting its violations, and the paths to visit. */
+async function visit(brand: string, name: string) {
+  const host = hosts.find((h) => h.brand === brand && h.name === name);
+  if (!host) throw new Error(`${brand} was not served by ${name}`);
+  const violations: Violation[] = [];
+  const page = await reportingPage(violations);
+  const where = `${host.brand} on ${host.name}`;
+  return {
+    host,
+    violations,
+    page,
+    where,
+    paths: pagePaths(host.root).filter((p) => p !== INJECTED),
+  };
+}
+
 const pathname = (page: Page) => page.evaluate(() => location.pathname);
 
 async function clientNavigate(page: Page, to: string): Promise<void> {
@@ -120,12 +136,7 @@ describe('the emitted Content-Security-Policy', () => {
     'every page of %s, loaded and client-navigated with the service worker on, raises no violation on %s',
     { timeout: 180_000 },
     async ([brand, name], { expect }) => {
-      const host = hosts.find((h) => h.brand === brand && h.name === name);
-      if (!host) throw new Error(`${brand} was not served by ${name}`);
-      const violations: Violation[] = [];
-      const page = await reportingPage(violations);
-      const where = `${host.brand} on ${host.name}`;
-      const paths = pagePaths(host.root).filter((p) => p !== INJECTED);
+      const { host, violations, page, where, paths } = await visit(brand, name);
       // first visit: the worker installs and takes control
       const first = await page.goto(host.url, { waitUntil: 'load' });
       // the header carries what a meta cannot; the page's own policy is its <meta>
@@ -160,12 +171,7 @@ describe('the emitted Content-Security-Policy', () => {
     'every page of %s and its offline page, loaded as documents, raise no violation on %s',
     { timeout: 180_000 },
     async ([brand, name], { expect }) => {
-      const host = hosts.find((h) => h.brand === brand && h.name === name);
-      if (!host) throw new Error(`${brand} was not served by ${name}`);
-      const violations: Violation[] = [];
-      const page = await reportingPage(violations);
-      const where = `${host.brand} on ${host.name}`;
-      const paths = pagePaths(host.root).filter((p) => p !== INJECTED);
+      const { host, violations, page, where, paths } = await visit(brand, name);
       for (const p of paths) {
         const response = await page.goto(new URL(p, host.url).href, { waitUntil: 'load' });
         expect(response?.headers()['content-security-policy'], `${where} ${p}`).toBe(
