@@ -56,7 +56,8 @@ var ctx = { window: typeof window, document: typeof document, global: Object.pro
 
 /**
  * The fake tag: records each dataLayer entry it sees (those queued before it loaded, then every
- * push) by posting it to the collector, and sets a marker on its own global. `dom` first reads
+ * push) by posting it to the collector, one post after the other (parallel posts can arrive out of
+ * order), and sets a marker on its own global. `dom` first reads
  * `document.title`, as gtag.js does, so it cannot run inside a Worker.
  */
 const fakeTag = (
@@ -65,8 +66,13 @@ const fakeTag = (
 ) => `${mode === 'dom' ? 'var title = document.title;\n' : ''}
 self.__fakeGtagRan = true;
 ${mode === 'page' ? PAGE_READS : 'var page; var ctx = { window: typeof window, document: typeof document };'}
+var sent = Promise.resolve();
 function report(e) {
-  fetch(${JSON.stringify(collect)}, { method: 'POST', body: JSON.stringify({ entry: Array.prototype.slice.call(e), ctx: ctx, page: page }) });
+  var body = JSON.stringify({ entry: Array.prototype.slice.call(e), ctx: ctx, page: page });
+  // one report at a time, so the collector records the entries in the order the tag saw them
+  sent = sent.then(function () {
+    return fetch(${JSON.stringify(collect)}, { method: 'POST', body: body });
+  }).catch(function () {});
 }
 var dl = (self.dataLayer = self.dataLayer || []);
 for (var i = 0; i < dl.length; i++) report(dl[i]);
