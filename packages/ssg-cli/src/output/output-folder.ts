@@ -1,8 +1,10 @@
 // The output folder around the stages: taken before them (lock, leftovers), the staging folder
 // they write into, put in place after them, and the one clean-up after a failure.
 
+import { SsgError } from '../errors.ts';
 import type { Fault } from '../shared/fault.ts';
 import type { BuildReporter } from '../types.ts';
+import { diskError } from './disk-error.ts';
 import { type Removal, removeLeftovers } from './leftovers.ts';
 import { lockOutput } from './lock.ts';
 import { patchIntoPlace } from './patch.ts';
@@ -97,7 +99,8 @@ export async function inOutputFolder<T>(
     return await work(staging);
   } catch (error) {
     await cleanUpAfterFailure(run);
-    throw error;
+    // a full disk met anywhere in the stages (a copy, a cache file) is the output's error, not an unexpected one
+    throw error instanceof SsgError ? error : (diskError(error, site.outDir) ?? error);
   } finally {
     await release();
   }
