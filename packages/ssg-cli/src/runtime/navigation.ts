@@ -1,7 +1,8 @@
 /**
  * What a client navigation does, in a chunk of its own: the first paint never waits for it; it is
  * fetched once the page is hydrated, with the after-hydration work (see navigation-chunk.ts).
- * History, head, scroll, focus and the announcement happen here; app.tsx holds the state.
+ * History, head, scroll, focus, the announcement and rendering a page ahead (a pointer on its link)
+ * happen here; app.tsx holds the state.
  */
 import type { Loader, PageResources } from '@ssg/loader';
 import { startTransition } from 'react';
