@@ -10,7 +10,6 @@ import {
   useState,
 } from 'react';
 import type { BrowserDefinition } from '../site/index.ts';
-import { whenLoaded } from './ahead.ts';
 import { RouteAnnouncer, RouteProgress } from './announcer.tsx';
 import { ROOT_ID } from './client-constants.ts';
 import { RuntimeContext, type RuntimeState } from './context.ts';
@@ -64,6 +63,7 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
       setBehind,
       setDelayed,
       setAnnouncement,
+      stopAhead: { current: () => {} },
     }),
     [loader, browser],
   );
@@ -101,24 +101,17 @@ export function App({ loader, browser, initial, trailingSlash, progressLabel }: 
     window.dispatchEvent(new Event('ssg:hydrated'));
   }, [initial, serverState, browser]);
 
-  const stopWaiting = useRef<() => void>(() => {});
   const prepare = useCallback(
     (to: string) => {
-      const target = locationOf(to);
       // Load it now (a page held costs nothing) and ask app-data whether a build was deployed
-      // since, so the click finds the answer; render it ahead as soon as it is in.
-      loader.hover(target.pathname);
-      // what the click will run, fetched while the pointer is still on the way
-      navigationChunk().catch(() => {});
-      stopWaiting.current();
-      stopWaiting.current = whenLoaded(loader, target.pathname, (resources) => {
-        if (resources.status !== 'success') return;
-        startTransition(() =>
-          setAhead((a) => (a?.resources === resources ? a : { resources, location: target })),
-        );
-      });
+      // since, so the click finds the answer; the navigation chunk renders it ahead once it is in.
+      loader.hover(locationOf(to).pathname);
+      navigationChunk().then(
+        (nav) => nav.renderAhead(host, to),
+        () => {},
+      );
     },
-    [loader],
+    [host, loader],
   );
 
   useEffect(() => {

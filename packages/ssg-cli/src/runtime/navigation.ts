@@ -1,11 +1,14 @@
 /**
  * What a client navigation does, in a chunk of its own: the first paint never waits for it; it is
  * fetched once the page is hydrated, with the after-hydration work (see navigation-chunk.ts).
- * History, head, scroll, focus and the announcement happen here; app.tsx holds the state.
+ * History, head, scroll, focus, the announcement and rendering a page ahead (a pointer on its link)
+ * happen here; app.tsx holds the state.
  */
 import type { Loader, PageResources } from '@ssg/loader';
+import { startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import type { BrowserDefinition } from '../site/index.ts';
+import { whenLoaded } from './ahead.ts';
 import { focusAfterNavigation, hashTarget } from './focus.ts';
 import { applyHead } from './head.ts';
 import { currentLocation, locationOf, samePage, samePlace } from './location.ts';
@@ -29,10 +32,12 @@ export interface NavigationHost {
   /** The pages in the document right now (read after the await). */
   kept: { current: { shown: PageShown; ahead: PageShown | null; behind: PageShown | null } };
   setShown(page: PageShown | ((s: PageShown) => PageShown)): void;
-  setAhead(page: PageShown | null): void;
+  setAhead(page: PageShown | null | ((a: PageShown | null) => PageShown | null)): void;
   setBehind(page: PageShown | null): void;
   setDelayed(delayed: boolean): void;
   setAnnouncement(message: string): void;
+  /** Cancels the wait for the page last asked to be rendered ahead (see `renderAhead`). */
+  stopAhead: { current: () => void };
 }
 
 // The first page's resources are a copy (its server path): the same page has the same page-data.
@@ -109,6 +114,21 @@ export async function show(
   applyHead(resources.page.result.head);
   arrive(target.hash, mode === 'pop');
   host.setAnnouncement(announcementFor(target.pathname));
+}
+
+/**
+ * A pointer or focus on a link to `to` (its load was asked already): render that page ahead,
+ * hidden, as soon as the loader holds it, so the click only reveals it.
+ */
+export function renderAhead(host: NavigationHost, to: string): void {
+  const target = locationOf(to);
+  host.stopAhead.current();
+  host.stopAhead.current = whenLoaded(host.loader, target.pathname, (resources) => {
+    if (resources.status !== 'success') return;
+    startTransition(() =>
+      host.setAhead((a) => (a?.resources === resources ? a : { resources, location: target })),
+    );
+  });
 }
 
 /** `navigate(to)`: on the same page only the hash moves, in a new history entry; else `show`. */
