@@ -8,14 +8,14 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // shows no delay signal failed in a clean run (the CPU, not the site, was slow). The others,
 // whose every check waits on an event and asserts no time, run two files at once, first.
 // The clinic's builds are made once per brand for both groups (tests/support/site-build.ts).
-// host/deploy shares: its checks wait on events (timeouts far above the time taken); its fixed
-// waits only give a reload loop, which would come at once, time to show.
+// host/deploy and loader/faults share: their checks wait on events (timeouts far above the time
+// taken); their fixed waits only give a reload loop or a prefetch, which would come at once, time
+// to show (the prefetch gap is a 3000 ms timer, which a busy CPU does not stretch).
 const ALONE = [
   'site/frame.test.ts',
   'site/navigation.test.ts',
   'site/gallery-images.test.ts',
   'site/worker-script.test.ts',
-  'loader/faults.test.ts',
   // 100 connections for about a minute: a Chromium test beside it would compete for the 2 cores
   'host/deploy-load.test.ts',
 ];
