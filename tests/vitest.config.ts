@@ -12,7 +12,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // taken); their fixed waits only give a reload loop or a prefetch, which would come at once, time
 // to show (the prefetch gap is a 3000 ms timer, which a busy CPU does not stretch).
 const ALONE = [
-  'site/frame.test.ts',
+  'site/delayed-route.test.ts',
   'site/navigation.test.ts',
   'site/gallery-images.test.ts',
   'site/worker-script.test.ts',
