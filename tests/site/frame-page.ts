@@ -4,6 +4,7 @@ import type { Page } from 'puppeteer-core';
 import type { LaunchedBrowser } from '../support/browser.ts';
 
 export const PHONE = { width: 390, height: 844 };
+
 export interface Recorded {
   /** gtag calls as pushed onto window.dataLayer, with the time of the push. */
   gtag: Array<{ at: number; args: unknown[] }>;
