@@ -60,8 +60,11 @@ function nextVersion(site: { root: string; contentDir: string }, version: string
   );
 }
 
-/** Build A served by nginx, a tab open on A's home page controlled by A's worker; then build B into the same folder. */
-async function visitThenDeploy(browser: Browser) {
+/**
+ * Build A served by nginx, a tab open on A's home page controlled by A's worker (and `ready` for
+ * it); then build B into the same folder.
+ */
+async function visitThenDeploy(browser: Browser, ready?: (log: PageLog) => Promise<void>) {
   const site = miniSiteCopy();
   const outDir = tempOut();
   nextVersion(site, 'A');
@@ -74,6 +77,7 @@ async function visitThenDeploy(browser: Browser) {
   await page.goto(server.url, { waitUntil: 'networkidle0' });
   await hydrated(page);
   await controlled(page);
+  await ready?.(log);
 
   nextVersion(site, 'B');
   const b = await buildMini({ ...site, outDir });
@@ -106,76 +110,95 @@ const reportState = async (page: Page, log: PageLog, server: RunningNginx, error
   return new Error(`${error}\n${JSON.stringify(details, null, 1)}`);
 };
 
+/** Two or three builds and a visit: a guard for a hung test on a loaded machine, no time asserted. */
+const DEPLOY_TIMEOUT = 180_000;
+
 describe('a deploy in the middle of a visit', () => {
-  it('a page not loaded before the deploy: the click lands on the new build, one full load, no error, no loop', async () => {
-    // on 2G the loader prefetches nothing (spec §9), so the click is the first request for /sobre/
-    const slow = await launchWith(['--force-effective-connection-type=2G']);
-    try {
-      const { server, page, log, chunkA, chunkB, site, outDir, hashB } = await visitThenDeploy(
-        slow.browser,
+  it(
+    'a page not loaded before the deploy: the click lands on the new build, one full load, no error, no loop',
+    async () => {
+      // on 2G the loader prefetches nothing (spec §9), so the click is the first request for /sobre/
+      const slow = await launchWith(['--force-effective-connection-type=2G']);
+      try {
+        const { server, page, log, chunkA, chunkB, site, outDir, hashB } = await visitThenDeploy(
+          slow.browser,
+        );
+        const clicked = performance.now();
+        await page.click('a[href="/sobre/"]');
+        await page
+          .waitForFunction(
+            () => document.querySelector('[data-build]')?.textContent === 'versão B',
+            {
+              timeout: 15_000,
+            },
+          )
+          .catch(async (error) => {
+            throw await reportState(page, log, server, error);
+          });
+        const landedMs = performance.now() - clicked;
+        expect(await shownVersion(page)).toEqual({ title: 'Sobre nós B', code: 'versão B' });
+        await hydrated(page);
+        expect(
+          await page.$eval('meta[name="ssg-compilation-hash"]', (e) => e.getAttribute('content')),
+        ).toBe(hashB);
+        // settle: a reload loop would show as more document requests
+        await new Promise((r) => setTimeout(r, 1500));
+        expect(documentRequests(log)).toEqual(['/', '/sobre/']);
+        expect(log.errors).toEqual([]);
+        expect(
+          log.console.filter((m) => m.type === 'error' && !/status of 404/.test(m.text)),
+        ).toEqual([]);
+        expect(
+          server.accessLog().filter((line) => line.includes('/_ssg/') && line.endsWith(' 404')),
+        ).toEqual([]);
+        console.info(
+          `[figures] click on the old build → new build's page shown: ${landedMs.toFixed(0)} ms`,
+        );
+
+        // a third build: A's chunks go (keepBuilds 2 = this build and the previous one), B's stay
+        nextVersion(site, 'C');
+        await buildMini({ ...site, outDir });
+        expect((await rawGet(server.url, chunkA)).status).toBe(404);
+        expect((await rawGet(server.url, chunkB)).status).toBe(200);
+      } finally {
+        await slow.close();
+        await nginx?.stop();
+        nginx = undefined;
+      }
+    },
+    DEPLOY_TIMEOUT,
+  );
+
+  it(
+    'a page prefetched before the deploy: the click shows one whole build, no error, no loop; the next load is the new build',
+    async () => {
+      // the deploy comes once the tab has prefetched /sobre/'s data from A (a loaded CPU may be late)
+      const sobreData = (tab: PageLog) =>
+        tab.requests.some((r) => new URL(r.url).pathname === '/page-data/sobre/page-data.json');
+      const { server, page, log } = await visitThenDeploy(chromium.browser, (tab) =>
+        expect.poll(() => sobreData(tab), { timeout: 15_000 }).toBe(true),
       );
-      const clicked = performance.now();
       await page.click('a[href="/sobre/"]');
-      await page
-        .waitForFunction(() => document.querySelector('[data-build]')?.textContent === 'versão B', {
-          timeout: 15_000,
-        })
-        .catch(async (error) => {
-          throw await reportState(page, log, server, error);
-        });
-      const landedMs = performance.now() - clicked;
-      expect(await shownVersion(page)).toEqual({ title: 'Sobre nós B', code: 'versão B' });
-      await hydrated(page);
-      expect(
-        await page.$eval('meta[name="ssg-compilation-hash"]', (e) => e.getAttribute('content')),
-      ).toBe(hashB);
-      // settle: a reload loop would show as more document requests
+      await page.waitForFunction(
+        () => location.pathname === '/sobre/' && document.querySelector('[data-build]'),
+        { timeout: 15_000 },
+      );
       await new Promise((r) => setTimeout(r, 1500));
-      expect(documentRequests(log)).toEqual(['/', '/sobre/']);
+      const shown = await shownVersion(page);
+      // never a mix (B's data in A's component or the reverse), never a blank page
+      expect([
+        { title: 'Sobre nós A', code: 'versão A' },
+        { title: 'Sobre nós B', code: 'versão B' },
+      ]).toContainEqual(shown);
       expect(log.errors).toEqual([]);
-      expect(
-        log.console.filter((m) => m.type === 'error' && !/status of 404/.test(m.text)),
-      ).toEqual([]);
+      expect(documentRequests(log).length).toBeLessThanOrEqual(2);
+      await page.reload({ waitUntil: 'networkidle0' });
+      expect(await shownVersion(page)).toEqual({ title: 'Sobre nós B', code: 'versão B' });
       expect(
         server.accessLog().filter((line) => line.includes('/_ssg/') && line.endsWith(' 404')),
       ).toEqual([]);
-      console.info(
-        `[figures] click on the old build → new build's page shown: ${landedMs.toFixed(0)} ms`,
-      );
-
-      // a third build: A's chunks go (keepBuilds 2 = this build and the previous one), B's stay
-      nextVersion(site, 'C');
-      await buildMini({ ...site, outDir });
-      expect((await rawGet(server.url, chunkA)).status).toBe(404);
-      expect((await rawGet(server.url, chunkB)).status).toBe(200);
-    } finally {
-      await slow.close();
-      await nginx?.stop();
-      nginx = undefined;
-    }
-  });
-
-  it('a page prefetched before the deploy: the click shows one whole build, no error, no loop; the next load is the new build', async () => {
-    const { server, page, log } = await visitThenDeploy(chromium.browser);
-    await page.click('a[href="/sobre/"]');
-    await page.waitForFunction(
-      () => location.pathname === '/sobre/' && document.querySelector('[data-build]'),
-      { timeout: 15_000 },
-    );
-    await new Promise((r) => setTimeout(r, 1500));
-    const shown = await shownVersion(page);
-    // never a mix (B's data in A's component or the reverse), never a blank page
-    expect([
-      { title: 'Sobre nós A', code: 'versão A' },
-      { title: 'Sobre nós B', code: 'versão B' },
-    ]).toContainEqual(shown);
-    expect(log.errors).toEqual([]);
-    expect(documentRequests(log).length).toBeLessThanOrEqual(2);
-    await page.reload({ waitUntil: 'networkidle0' });
-    expect(await shownVersion(page)).toEqual({ title: 'Sobre nós B', code: 'versão B' });
-    expect(
-      server.accessLog().filter((line) => line.includes('/_ssg/') && line.endsWith(' 404')),
-    ).toEqual([]);
-    console.info(`[figures] prefetched before the deploy, the click showed build ${shown.code}`);
-  });
+      console.info(`[figures] prefetched before the deploy, the click showed build ${shown.code}`);
+    },
+    DEPLOY_TIMEOUT,
+  );
 });

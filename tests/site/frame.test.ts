@@ -1,9 +1,10 @@
-// Real: `build()` of the vet brand, `ssg serve`, Debian Chromium. Faked: only the delayed page-data
-// response (held back with request interception) in the delayed-route test.
-import type { HTTPRequest, Page } from 'puppeteer-core';
+// Real: `build()` of the vet brand, `ssg serve`, Debian Chromium. Faked: nothing. (The delayed-route
+// signal, which depends on the CPU keeping pace, is in delayed-route.test.ts, run alone.)
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LaunchedBrowser, launchChromium, recordPage } from '../support/browser.ts';
+import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
 import { clinicBuild, serveBuild } from '../support/site-build.ts';
+import { openPage as openFramePage, PHONE, type Recorded, recorded } from './frame-page.ts';
 
 let chromium: LaunchedBrowser;
 let server: Awaited<ReturnType<typeof serveBuild>>;
@@ -19,58 +20,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const PHONE = { width: 390, height: 844 };
+const openPage = (path?: string) => openFramePage(chromium, server.url, path);
 const MENU_BUTTON = '[data-slot="top-bar"] button[aria-controls]';
-
-interface Recorded {
-  /** gtag calls as pushed onto window.dataLayer, with the time of the push. */
-  gtag: Array<{ at: number; args: unknown[] }>;
-  /** When history.pushState ran: the moment a client navigation changes the address. */
-  pushes: Array<{ at: number; url: string }>;
-  delayed: Array<{ at: number; pathname: string }>;
-  clicks: number[];
-  loadedAt: number;
-}
-
-/**
- * A fresh page at phone size whose dataLayer, history.pushState, clicks and
- * `ssg:route-delayed` events are timestamped (performance.now()) for the assertions.
- */
-async function openPage(path = '/', before?: (page: Page) => Promise<void>): Promise<Page> {
-  const page = await chromium.browser.newPage();
-  await page.setViewport(PHONE);
-  await before?.(page);
-  await page.evaluateOnNewDocument(() => {
-    const rec: Recorded = { gtag: [], pushes: [], delayed: [], clicks: [], loadedAt: 0 };
-    (window as unknown as { __rec: Recorded }).__rec = rec;
-    const layer: unknown[] = [];
-    const push = layer.push.bind(layer);
-    layer.push = (...items: unknown[]) => {
-      for (const item of items)
-        rec.gtag.push({ at: performance.now(), args: Array.from(item as ArrayLike<unknown>) });
-      return push(...items);
-    };
-    (window as unknown as { dataLayer: unknown[] }).dataLayer = layer;
-    const pushState = history.pushState.bind(history);
-    history.pushState = (data, unused, url) => {
-      rec.pushes.push({ at: performance.now(), url: String(url) });
-      pushState(data, unused, url);
-    };
-    window.addEventListener('ssg:route-delayed', (e) =>
-      rec.delayed.push({ at: performance.now(), pathname: (e as CustomEvent).detail.pathname }),
-    );
-    document.addEventListener('click', () => rec.clicks.push(performance.now()), true);
-    window.addEventListener('ssg:hydrated', () => {
-      rec.loadedAt = performance.now();
-    });
-  });
-  await page.goto(new URL(path, server.url).href, { waitUntil: 'load' });
-  await page.waitForSelector('#___ssg[data-hydrated="true"]');
-  return page;
-}
-
-const recorded = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __rec: Recorded }).__rec);
 
 const events = async (page: Page, name: string) =>
   (await recorded(page)).gtag.filter((e) => e.args[0] === 'event' && e.args[1] === name);
@@ -334,55 +285,6 @@ describe('route announcer', () => {
       h1,
     );
     expect((await announcer()).live).toMatch(/^(polite|assertive)$/);
-    await page.close();
-  });
-});
-
-describe('delayed route', () => {
-  it('shows a progress bar and fires ssg:route-delayed when a navigation is pending for more than 1000 ms', async () => {
-    // The contact page's data is held back until the test lets it through.
-    const held: HTTPRequest[] = [];
-    const page = await openPage('/', async (p) => {
-      // Requests answered by the service worker would not pass through the interception.
-      await p.setBypassServiceWorker(true);
-      await p.setRequestInterception(true);
-      p.on('request', (request) => {
-        if (request.url().endsWith('/page-data/contato/page-data.json')) held.push(request);
-        else void request.continue();
-      });
-    });
-    const log = recordPage(page);
-    await page.click('main a[href="/contato/"]');
-    await page.waitForSelector('[role="progressbar"]', { visible: true, timeout: 5000 });
-    const rec = await recorded(page);
-    expect(rec.delayed).toHaveLength(1);
-    const [delayed] = rec.delayed;
-    expect(delayed?.pathname).toBe('/contato/');
-    expect((delayed?.at ?? 0) - (rec.clicks.at(-1) ?? 0)).toBeGreaterThanOrEqual(999);
-    const bar = await page.$eval('[role="progressbar"]', (e) => {
-      const r = e.getBoundingClientRect();
-      return { height: r.height, width: r.width, label: e.getAttribute('aria-label') };
-    });
-    expect(bar.height).toBeGreaterThan(0);
-    expect(bar.width).toBeGreaterThan(PHONE.width / 2);
-    expect(bar.label).toBe('Carregando página');
-    expect(new URL(page.url()).pathname).toBe('/'); // still on the old page meanwhile
-
-    expect(held.length).toBeGreaterThan(0);
-    for (const request of held.splice(0)) await request.continue();
-    await page.waitForFunction(() => window.location.pathname === '/contato/');
-    await page.waitForSelector('[role="progressbar"]', { hidden: true, timeout: 5000 });
-    expect(log.errors).toEqual([]);
-    await page.close();
-  });
-
-  it('gives no signal for a navigation that answers at once', async () => {
-    const page = await openPage('/');
-    await page.click('main a[href="/galeria/"]');
-    await page.waitForFunction(() => window.location.pathname === '/galeria/');
-    await new Promise((r) => setTimeout(r, 1200));
-    expect((await recorded(page)).delayed).toEqual([]);
-    expect(await page.$('[role="progressbar"]')).toBeNull();
     await page.close();
   });
 });
