@@ -1,6 +1,7 @@
 // Real: build() of the mini fixture site, and its bundler, with Vite in this process and in a child process. Faked: nothing (fork is wrapped only to count the bundle processes).
 import { fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
@@ -17,6 +18,18 @@ vi.mock('node:child_process', async (original) => {
 const bundleProcesses = () =>
   vi.mocked(fork).mock.calls.filter(([file]) => /bundle[/\\]child\.(ts|js)$/.test(String(file)))
     .length;
+
+/** The packages the server bundle's files import statically (`from "x"`, `import "x"`), sorted. */
+function packagesImportedBy(dir: string): string[] {
+  const found = new Set<string>();
+  for (const file of listFiles(dir).filter((f) => f.endsWith('.mjs')))
+    for (const [, specifier] of readFileSync(path.join(dir, file), 'utf8').matchAll(
+      /(?:\bfrom|^import)\s*"([^"]+)"/gm,
+    ))
+      if (specifier && !/^(\.|\/|node:)/.test(specifier) && !isBuiltin(specifier))
+        found.add(specifier);
+  return [...found].sort();
+}
 
 describe('client bundle in a child process', () => {
   it('writes the same output as Vite in the build process; the next build reuses the bundles and starts no Vite process', async () => {
@@ -38,17 +51,20 @@ describe('client bundle in a child process', () => {
     expect(bundleProcesses()).toBe(0);
   });
 
-  it('bundles the client before the build asks for it (ahead of its staging folder), then moves it into the staging folder', async () => {
+  it('tells each package the server bundle imports before it answers, then bundles the client before the build asks for it (ahead of its staging folder) and moves it into the staging folder', async () => {
     const files = siteFilesOf(path.join(MINI_SITE, 'src'), MINI_SITE);
     const site = { root: MINI_SITE, files };
-    const ahead = path.join(
-      files.packageDir,
-      'node_modules/.ssg/client-ahead',
-      String(process.pid),
-    );
+    const aheadRoot = path.join(files.packageDir, 'node_modules/.ssg/client-ahead');
+    // this process's folders (`<pid>-<id>`, one per bundler)
+    const aheadDirs = () =>
+      existsSync(aheadRoot)
+        ? readdirSync(aheadRoot).filter((name) => name.startsWith(`${process.pid}-`))
+        : [];
     const chunksAhead = () => {
       try {
-        return listFiles(ahead).some((f) => f.endsWith('.js'));
+        return aheadDirs().some((dir) =>
+          listFiles(path.join(aheadRoot, dir)).some((f) => f.endsWith('.js')),
+        );
       } catch {
         return false; // not made yet, or Vite removing its manifest and CSS as it is listed
       }
@@ -57,6 +73,11 @@ describe('client bundle in a child process', () => {
     const staging = tempDir();
     let built: Awaited<ReturnType<typeof bundler.client>>;
     try {
+      // as stage "config" asks: the packages come while Vite bundles, so the build loads them meanwhile
+      const told: string[] = [];
+      const server = await bundler.server(site, (specifier) => told.push(specifier));
+      expect(told.sort()).toEqual(packagesImportedBy(path.dirname(server.entryFile)));
+      expect(told).toContain('react-dom/server');
       bundler.clientAhead(site); // as stage "config" asks once the server bundle is made
       // no client job asked yet: the chunks come all the same (bounded wait, not a timing)
       for (let waited = 0; !chunksAhead() && waited < 60_000; waited += 50) await sleep(50);
@@ -67,6 +88,6 @@ describe('client bundle in a child process', () => {
     }
     const chunks = filesOf(built.manifest).map((url) => url.slice(1));
     expect(listFiles(staging)).toEqual(chunks);
-    expect(existsSync(ahead)).toBe(false);
+    expect(aheadDirs()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment node
-// The real qrcode encoder; the SVG path is checked against the encoder's own module matrix size.
+// The real qrcode encoder; the SVG path is checked against the encoder's own module matrix size. Nothing faked.
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { QUIET_ZONE, qrSvg } from './qr-code.ts';
 
@@ -21,5 +22,15 @@ describe('build-time QR code', () => {
     expect(qrSvg('A', { version: 40 }).size).toBe(177 + 2 * QUIET_ZONE);
     expect(() => qrSvg('A', { version: 0 })).toThrow(RangeError);
     expect(() => qrSvg('A', { version: 41 })).toThrow(RangeError);
+  });
+});
+
+describe('the encoder the build loads', () => {
+  it("loads qrcode's encoder only, none of its PNG, canvas or terminal renderers", () => {
+    const loaded = Object.keys(createRequire(import.meta.url).cache);
+    expect(loaded.some((file) => /qrcode[/\\]lib[/\\]core[/\\]qrcode\.js$/.test(file))).toBe(true);
+    expect(
+      loaded.filter((file) => /qrcode[/\\]lib[/\\]renderer|[/\\]pngjs[/\\]/.test(file)),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
+/// <reference path="./qrcode-core.d.ts" />
 /** Build-time QR codes: the `qrcode` encoder, drawn as one SVG path (no canvas, no browser JS). */
-import QRCode from 'qrcode';
+// The encoder alone: the package's main file also loads its PNG, canvas and terminal renderers
+// (pngjs among them), a third of its import time on the build's main thread.
+import { create } from 'qrcode/lib/core/qrcode.js';
 import type { QrLevel } from './schema.ts';
 
 const LEVELS: Record<QrLevel, 'L' | 'M' | 'Q' | 'H'> = {
@@ -24,7 +27,7 @@ export function qrSvg(text: string, options: { level?: QrLevel; version?: number
     throw new RangeError(`QR level "${level}" is not one of low, medium, quartile, high.`);
   if (version !== undefined && (!Number.isInteger(version) || version < 1 || version > 40))
     throw new RangeError(`QR version ${version} is outside 1 to 40.`);
-  const qr = QRCode.create(text, {
+  const qr = create(text, {
     errorCorrectionLevel: LEVELS[level],
     ...(version ? { version } : {}),
   });

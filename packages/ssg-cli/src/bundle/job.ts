@@ -38,16 +38,28 @@ export interface JobFailure {
   stack?: string;
 }
 
+/** Sent while a server job runs, before its answer: a package the bundle imports (server-packages.ts). */
+export interface BundleProgress {
+  kind: 'package';
+  specifier: string;
+}
+
 export type BundleAnswer =
   | { kind: 'server'; server: ServerBundle }
   | { kind: 'client'; client: ClientBuild }
   | { kind: 'error'; error: JobFailure };
 
-export async function runBundleJob(job: BundleJob): Promise<BundleAnswer> {
+/** Runs one job; a server job tells `onProgress` each package its bundle imports as Vite finds it. */
+export async function runBundleJob(
+  job: BundleJob,
+  onProgress?: (progress: BundleProgress) => void,
+): Promise<BundleAnswer> {
   try {
     const vite = await importViteConfig(job.configUrl);
     if (job.kind === 'server') {
-      return { kind: 'server', server: await buildServerBundle({ ...job, vite }) };
+      const onPackage =
+        onProgress && ((specifier: string) => onProgress({ kind: 'package', specifier }));
+      return { kind: 'server', server: await buildServerBundle({ ...job, vite, onPackage }) };
     }
     return { kind: 'client', client: await viteClientBundle({ ...job, vite }) };
   } catch (error) {
