@@ -1,0 +1,26 @@
+import { cpSync, mkdirSync, readdirSync, realpathSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+
+export const MINI_FIXTURE = path.resolve(import.meta.dirname, 'fixtures/mini-site');
+
+/**
+ * A copy of the mini site's code, content and package.json at `root`, with a node_modules of its
+ * own whose packages link to the fixture's: the framework's caches (node_modules/.ssg) are then
+ * this copy's alone, so no other test file's build (another tool hash, --force, another NODE_ENV)
+ * can replace or delete them under it.
+ */
+export function miniSiteAt(root: string): string {
+  for (const part of ['src', 'content', 'package.json'])
+    cpSync(path.join(MINI_FIXTURE, part), path.join(root, part), { recursive: true });
+  const modules = path.join(MINI_FIXTURE, 'node_modules');
+  for (const name of readdirSync(modules)) {
+    if (name === '.ssg') continue;
+    mkdirSync(path.join(root, 'node_modules'), { recursive: true });
+    symlinkSync(
+      realpathSync(path.join(modules, name)),
+      path.join(root, 'node_modules', name),
+      'dir',
+    );
+  }
+  return root;
+}
