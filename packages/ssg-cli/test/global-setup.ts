@@ -30,7 +30,11 @@ function cliBuild(root: string, outDir: string): Promise<void> {
     child.on('close', (status) =>
       status === 0
         ? resolve()
-        : reject(new Error(`The warm-up build of ${root} failed: ${stderr}`)),
+        : reject(
+            new Error(
+              `The compiled \`ssg build\` of the mini site (${root}) exited ${status}. The build tests run it from dist/: build the packages first (pnpm -r --filter ./packages/loader --filter ./packages/ssg-cli run build). Its output:\n${stderr}`,
+            ),
+          ),
     ),
   );
 }
@@ -44,10 +48,16 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const run = mkdtempSync(path.join(tmpdir(), 'ssg-cli-tests-'));
   const source = miniSiteAt(path.join(run, 'source'));
   const cli = miniSiteAt(path.join(run, 'cli'));
-  await Promise.all([
+  // both settled before a failure removes the folder the other may still be writing
+  const warm = await Promise.allSettled([
     buildWith({ root: source, outDir: path.join(run, 'out-source') }, {}),
     cliBuild(cli, path.join(run, 'out-cli')),
   ]);
+  const failed = warm.find((result) => result.status === 'rejected');
+  if (failed) {
+    rmSync(run, { recursive: true, force: true });
+    throw failed.reason;
+  }
   project.provide('miniSite', source);
   project.provide('miniCliSite', cli);
   return () => rmSync(run, { recursive: true, force: true });
