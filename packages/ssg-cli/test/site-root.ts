@@ -12,15 +12,20 @@ export const MINI_FIXTURE = path.resolve(import.meta.dirname, 'fixtures/mini-sit
 export function miniSiteAt(root: string): string {
   for (const part of ['src', 'content', 'package.json'])
     cpSync(path.join(MINI_FIXTURE, part), path.join(root, part), { recursive: true });
+  linkMiniPackages(root);
+  return root;
+}
+
+/** A node_modules of its own at `root` whose packages link to the mini fixture's (no caches yet). */
+export function linkMiniPackages(root: string): void {
   const modules = path.join(MINI_FIXTURE, 'node_modules');
+  mkdirSync(path.join(root, 'node_modules'), { recursive: true });
   for (const name of readdirSync(modules)) {
     if (name === '.ssg') continue;
-    mkdirSync(path.join(root, 'node_modules'), { recursive: true });
     symlinkSync(
       realpathSync(path.join(modules, name)),
       path.join(root, 'node_modules', name),
       'dir',
     );
   }
-  return root;
 }
