@@ -6,15 +6,6 @@ import type { TestProject } from 'vitest/node';
 import { buildWith } from '../src/build.ts';
 import { miniSiteAt } from './site-root.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The mini site whose caches one build from the sources filled (builds by `build()` here). */
-    miniSite: string;
-    /** The same for the compiled `ssg` command, whose tool hash differs (child-process builds). */
-    miniCliSite: string;
-  }
-}
-
 const BIN = path.resolve(import.meta.dirname, '../bin/ssg.mjs');
 
 /** `ssg build` of `root` by the compiled command, as the child-process tests run it. */

@@ -1,6 +1,16 @@
 import { cpSync, mkdirSync, readdirSync, realpathSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 
+// what global-setup.ts provides; here, as helpers.ts (also compiled with src/'s tests) imports this file
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The mini site whose caches one build from the sources filled (builds by `build()` here). */
+    miniSite: string;
+    /** The same for the compiled `ssg` command, whose tool hash differs (child-process builds). */
+    miniCliSite: string;
+  }
+}
+
 export const MINI_FIXTURE = path.resolve(import.meta.dirname, 'fixtures/mini-site');
 
 /**
