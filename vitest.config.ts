@@ -35,6 +35,8 @@ export const unitProjects: TestProjectInlineConfiguration[] = [
       environment: 'node',
       testTimeout: 60_000,
       hookTimeout: 60_000,
+      // the mini site built once per run, so each file's builds of it start warm
+      globalSetup: ['test/global-setup.ts'],
     },
   },
   {

@@ -1,10 +1,11 @@
 // Real: build() of a fixture site (Vite, React's server render, the incremental cache, files on disk); nothing faked.
-import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/index.ts';
 import type { TrailingSlash } from '../src/shared/trailing-slash.ts';
 import { MINI_SITE, tempDir } from './helpers.ts';
+import { linkMiniPackages } from './site-root.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/link-site');
 
@@ -54,7 +55,7 @@ function siteCopy(): { root: string; content: string } {
   cpSync(path.join(FIXTURE, 'src'), path.join(root, 'src'), { recursive: true });
   cpSync(path.join(FIXTURE, 'public'), path.join(root, 'public'), { recursive: true });
   cpSync(path.join(MINI_SITE, 'package.json'), path.join(root, 'package.json'));
-  symlinkSync(path.join(MINI_SITE, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  linkMiniPackages(root); // caches of its own: its bundles replace no other file's
   mkdirSync(path.join(root, 'content'));
   return { root, content: path.join(root, 'content') };
 }

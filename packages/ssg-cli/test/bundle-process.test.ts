@@ -1,4 +1,4 @@
-// Real: build() of the mini fixture site, and its bundler, with Vite in this process and in a child process. Faked: nothing (fork is wrapped only to count the bundle processes).
+// Real: build() of the mini fixture site (a copy of its own where Vite must run), and its bundler, with Vite in this process and in a child process. Faked: nothing (fork is wrapped only to count the bundle processes).
 import { fork } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { filesOf } from '../src/bundle/client.ts';
 import { startBundler } from '../src/bundle/index.ts';
 import { siteFilesOf } from '../src/bundle/vite-config.ts';
-import { buildMini, listFiles, MINI_SITE, snapshot, tempDir } from './helpers.ts';
+import { buildMini, listFiles, MINI_SITE, miniSiteCopy, snapshot, tempDir } from './helpers.ts';
 
 // every fork still happens; the test only counts Vite's
 vi.mock('node:child_process', async (original) => {
@@ -35,18 +35,20 @@ describe('client bundle in a child process', () => {
   it('writes the same output as Vite in the build process; the next build reuses the bundles and starts no Vite process', async () => {
     vi.mocked(fork).mockClear();
     const nodeEnv = process.env.NODE_ENV;
-    const inProcess = await buildMini({}, { bundleProcess: false });
+    // a copy of its own, forced: Vite runs both times (the run's shared copy holds its bundles)
+    const root = miniSiteCopy();
+    const inProcess = await buildMini({ root, force: true }, { bundleProcess: false });
     expect(bundleProcesses()).toBe(0);
     // Vite sets NODE_ENV where it runs: put back after it ran here
     expect(process.env.NODE_ENV).toBe(nodeEnv);
     const outDir = path.join(tempDir(), 'out');
     vi.mocked(fork).mockClear();
-    const inChild = await buildMini({ outDir, force: true });
+    const inChild = await buildMini({ root, outDir, force: true });
     expect(bundleProcesses()).toBe(1);
     expect(inChild.compilationHash).toBe(inProcess.compilationHash);
     expect(snapshot(inChild.outDir)).toEqual(snapshot(inProcess.outDir));
     vi.mocked(fork).mockClear();
-    const warm = await buildMini({ outDir });
+    const warm = await buildMini({ root, outDir });
     expect(warm.reused.client).toBe(true);
     expect(bundleProcesses()).toBe(0);
   });

@@ -4,7 +4,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { contentCopy, MINI_CONTENT, MINI_SITE, miniSiteCopy, tempDir } from './helpers.ts';
+import { contentCopy, MINI_CLI_SITE, MINI_CONTENT, miniSiteCopy, tempDir } from './helpers.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../bin/ssg.mjs');
 const PACKAGE = JSON.parse(
@@ -26,7 +26,7 @@ const build = (root: string, ...more: string[]) =>
 describe('ssg build', () => {
   it('ends with a summary: pages, what was reused, bytes raw and gzip, inlined CSS, stage times', () => {
     const out = path.join(tempDir(), 'out');
-    const run = build(MINI_SITE, '--out', out);
+    const run = build(MINI_CLI_SITE, '--out', out);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Built 5 pages of brand main into .*out in \d+ ms/);
     // a new folder: no page to reuse; the client bundle when another test built the site before
@@ -41,7 +41,8 @@ describe('ssg build', () => {
   });
 
   it('reuses the last build into the same folder, and --force builds everything anew', () => {
-    const root = MINI_SITE;
+    // a copy of its own: --force removes the caches other files' builds of the site read
+    const root = miniSiteCopy();
     const out = path.join(tempDir(), 'out');
     expect(build(root, '--out', out).status).toBe(0);
     const again = build(root, '--out', out);
@@ -52,7 +53,7 @@ describe('ssg build', () => {
   });
 
   it('exits 2 naming the brands when the brand is unknown', () => {
-    const run = build(MINI_SITE, '--brand', 'pet');
+    const run = build(MINI_CLI_SITE, '--brand', 'pet');
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(
       'ssg: [USAGE] --brand "pet" is not a brand of this site; the brands are main, alt.',
@@ -68,7 +69,7 @@ describe('ssg build', () => {
     const run = ssg([
       'build',
       '--root',
-      MINI_SITE,
+      MINI_CLI_SITE,
       '--content',
       content,
       '--out',

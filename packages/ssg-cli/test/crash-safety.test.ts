@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   besideOutput,
   contentCopy,
+  MINI_CLI_SITE,
   MINI_CONTENT,
-  MINI_SITE,
   snapshot,
   tempDir,
 } from './helpers.ts';
@@ -28,7 +28,7 @@ const args = (content: string, out: string) => [
   BIN,
   'build',
   '--root',
-  MINI_SITE,
+  MINI_CLI_SITE,
   '--content',
   content,
   '--out',

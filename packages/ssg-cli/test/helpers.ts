@@ -13,12 +13,20 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { buildWith } from '../src/build.ts';
 import type { BuildSwitches } from '../src/switches.ts';
 import type { BuildOptions } from '../src/types.ts';
+import { miniSiteAt } from './site-root.ts';
 
-export const MINI_SITE = path.resolve(import.meta.dirname, 'fixtures/mini-site');
+/**
+ * The mini fixture site, in a folder of this run whose caches one build from the sources filled
+ * (global-setup.ts): builds by `build()` here start warm and share them with no other tool.
+ */
+export const MINI_SITE = inject('miniSite');
 export const MINI_CONTENT = path.join(MINI_SITE, 'content');
+/** The same for the compiled `ssg` command in a child process (its own tool hash, its own caches). */
+export const MINI_CLI_SITE = inject('miniCliSite');
 
 export const tempDir = (prefix = 'ssg-test-'): string => mkdtempSync(path.join(tmpdir(), prefix));
 
@@ -70,16 +78,10 @@ export const fileStamps = (dir: string): Record<string, string> =>
   );
 
 /**
- * A copy of the mini site's code (and package.json) that a test may break; its node_modules is
- * the fixture's, through a symlink, so its imports resolve as the fixture's do.
+ * A copy of the mini site's code, content and package.json that a test may break, with caches
+ * of its own (its first build makes its bundles); its packages are the fixture's, through links.
  */
-export function miniSiteCopy(): string {
-  const root = tempDir('ssg-site-');
-  cpSync(path.join(MINI_SITE, 'src'), path.join(root, 'src'), { recursive: true });
-  cpSync(path.join(MINI_SITE, 'package.json'), path.join(root, 'package.json'));
-  symlinkSync(path.join(MINI_SITE, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-  return root;
-}
+export const miniSiteCopy = (): string => miniSiteAt(tempDir('ssg-site-'));
 
 /** The value, or a failure that says what was missing (where a test would assert non-null). */
 export function must<T>(value: T | null | undefined, what = 'a value'): T {

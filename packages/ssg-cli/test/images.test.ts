@@ -1,15 +1,7 @@
 // Real: build() of a fixture site whose photos sharp makes in the test (JPEG, PNG with alpha, EXIF-rotated portrait, broken files), sharp reading the output. Faked: nothing.
 
 import { fork } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,6 +10,7 @@ import { createImagePipeline } from '../src/image/pipeline.ts';
 import { build } from '../src/index.ts';
 import { listFiles, MINI_SITE, snapshot, tempDir } from './helpers.ts';
 import { alphaPng, photoJpeg } from './photos.ts';
+import { linkMiniPackages } from './site-root.ts';
 
 // every fork still happens; the test only counts the image encoder's
 vi.mock('node:child_process', async (original) => {
@@ -44,7 +37,7 @@ function siteCopy(): { root: string; content: string } {
   const dir = tempDir('ssg-images-');
   cpSync(path.join(FIXTURE, 'src'), path.join(dir, 'src'), { recursive: true });
   cpSync(path.join(MINI_SITE, 'package.json'), path.join(dir, 'package.json'));
-  symlinkSync(path.join(MINI_SITE, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  linkMiniPackages(dir); // caches of its own: its bundles replace no other file's
   mkdirSync(path.join(dir, 'content/fotos'), { recursive: true });
   return { root: dir, content: path.join(dir, 'content') };
 }

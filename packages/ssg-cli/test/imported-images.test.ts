@@ -1,11 +1,12 @@
 // Real: build() and dev() of a fixture site whose code imports a 4000×3000 JPEG that sharp makes in the test, Vite's builds in their child process, sharp reading the output. Faked: the photo (a synthetic scene).
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, dev, type SsgError } from '../src/index.ts';
 import { listFiles, MINI_SITE, tempDir } from './helpers.ts';
 import { photoJpeg } from './photos.ts';
+import { linkMiniPackages } from './site-root.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/import-site');
 
@@ -14,7 +15,7 @@ function siteCopy(photo: Buffer): string {
   const root = tempDir('ssg-import-');
   cpSync(path.join(FIXTURE, 'src'), path.join(root, 'src'), { recursive: true });
   cpSync(path.join(MINI_SITE, 'package.json'), path.join(root, 'package.json'));
-  symlinkSync(path.join(MINI_SITE, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  linkMiniPackages(root); // caches of its own: its bundles replace no other file's
   mkdirSync(path.join(root, 'src/photos'));
   writeFileSync(path.join(root, 'src/photos/recepcao.jpg'), photo);
   mkdirSync(path.join(root, 'content'));

@@ -1,5 +1,5 @@
-// Real: build() of the mini fixture site into real folders, with its real incremental cache and, in
-// one test, a real render worker thread. Faked: nothing (worker threads are only counted); changes
+// Real: build() of a copy of the mini fixture site into real folders, with its real incremental
+// cache and, in one test, a real render worker thread. Faked: nothing (worker threads are only counted); changes
 // are made to copies of the content.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,15 @@ import { cacheFileOf, configReuse } from '../src/incremental/index.ts';
 import { SsgError } from '../src/index.ts';
 import { type PageJob, renderInParallel } from '../src/render/render-workers.ts';
 import type { BuildSwitches } from '../src/switches.ts';
-import { buildMini, contentCopy, MINI_SITE, must, snapshot, tempDir } from './helpers.ts';
+import {
+  buildMini as buildMiniAt,
+  contentCopy,
+  MINI_SITE,
+  miniSiteCopy,
+  must,
+  snapshot,
+  tempDir,
+} from './helpers.ts';
 
 // every worker thread still starts; the test only counts the render's
 vi.mock('../src/child-module.ts', async (original) => {
@@ -34,15 +42,21 @@ async function loadMiniSite() {
 
 const PAGES = 5; // /, /sobre/, /servicos/, /404.html, /500.html
 
+// caches of this file's own: its --force and production builds would remove or replace those the
+// other files' builds of the mini site read
+const ROOT = miniSiteCopy();
+const buildMini = (options: Parameters<typeof buildMiniAt>[0] = {}, switches: BuildSwitches = {}) =>
+  buildMiniAt({ root: ROOT, ...options }, switches);
+
 /**
  * Builds into `outDir` as a first build into it would: its cache is removed first (the client may
- * come from the site's shared store, which other test files fill at the same time).
+ * come from the site's shared store, which this file's earlier builds filled).
  */
 async function buildFromScratch(
   options: { outDir: string; contentDir?: string },
   switches: BuildSwitches = {},
 ) {
-  rmSync(cacheFileOf({ root: MINI_SITE, outDir: options.outDir }), { force: true });
+  rmSync(cacheFileOf({ root: ROOT, outDir: options.outDir }), { force: true });
   return buildMini(options, switches);
 }
 
@@ -185,7 +199,7 @@ describe('incremental builds', () => {
     const content = contentCopy();
     const outDir = path.join(tempDir(), 'site');
     await buildFromScratch({ outDir, contentDir: content });
-    const cacheFile = cacheFileOf({ root: MINI_SITE, outDir });
+    const cacheFile = cacheFileOf({ root: ROOT, outDir });
     const cache = readFileSync(cacheFile, 'utf8');
     // a page rendered anew, whose data is then too large: emit stops the build after render
     editContent(content, (json) => {

@@ -17,6 +17,7 @@ import { formatError, SsgError } from '../src/errors.ts';
 import { init } from '../src/init/init.ts';
 import { buildMini, MINI_CONTENT, MINI_SITE, miniSiteCopy, snapshot, tempDir } from './helpers.ts';
 import { photoJpeg } from './photos.ts';
+import { linkMiniPackages } from './site-root.ts';
 
 /** A copy of the mini site whose `content/images/` is copied to `/images/` (defineSite's `assets`). */
 function copyWithImages(moreAssets = ''): string {
@@ -185,7 +186,7 @@ describe('an image field naming a link', () => {
     const fixture = path.resolve(import.meta.dirname, 'fixtures/image-site');
     cpSync(path.join(fixture, 'src'), path.join(root, 'src'), { recursive: true });
     cpSync(path.join(MINI_SITE, 'package.json'), path.join(root, 'package.json'));
-    symlinkSync(path.join(MINI_SITE, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    linkMiniPackages(root); // caches of its own: its bundles replace no other file's
     const content = path.join(root, 'content');
     mkdirSync(path.join(content, 'fotos'), { recursive: true });
     const outside = path.join(tempDir('ssg-outside-'), 'ferias.jpg');

@@ -4,7 +4,7 @@ import { readdirSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'no
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMini, contentCopy, MINI_CONTENT, MINI_SITE, must, readJson } from './helpers.ts';
+import { buildMini, contentCopy, MINI_CLI_SITE, MINI_CONTENT, must, readJson } from './helpers.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../bin/ssg.mjs');
 const AUTOCANNON = path.resolve(
@@ -243,7 +243,7 @@ describe('ssg serve under churn', () => {
       for (const content of [other, MINI_CONTENT]) {
         const rebuild = spawn(
           process.execPath,
-          [BIN, 'build', '--root', MINI_SITE, '--content', content, '--out', outDir],
+          [BIN, 'build', '--root', MINI_CLI_SITE, '--content', content, '--out', outDir],
           { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } },
         );
         codes.push(await new Promise<number | null>((resolve) => rebuild.on('exit', resolve)));
