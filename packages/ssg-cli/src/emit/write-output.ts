@@ -76,10 +76,10 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   // a page's files are made by a function; of those, the worker precaches the first pages' only
   const precached = (file: string, page: boolean) =>
     isPrecached(file) && (!page || !input.precachedPages || input.precachedPages.has(file));
-  const make = (name: string, contents: FileContents, page: boolean): Uint8Array => {
-    const made = typeof contents === 'function' ? contents() : contents;
-    const data = typeof made === 'string' ? Buffer.from(made) : made;
-    count(bytes, name, data.byteLength);
+  // a page's text is encoded once, into the writer's batch (output/pack-batch.ts), not here
+  const make = (name: string, contents: FileContents, page: boolean): string | Uint8Array => {
+    const data = typeof contents === 'function' ? contents() : contents;
+    count(bytes, name, typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
     const file = name.slice(1);
     const revision = placed.made(name, data);
     if (precached(file, page)) precache.set(file, revision);
