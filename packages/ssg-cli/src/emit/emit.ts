@@ -102,7 +102,9 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
   const client = input.client;
   const unchangedAt = (path: string) => cache.unchanged(path);
   const unchanged = (page: RenderedPage) => unchangedAt(page.route.path);
-  const dirty = dirtyFiles(input.rendered.pages, unchanged);
+  // no frame, no patch (patchOf): a cold build's 200,000 page files are not listed for nothing
+  const dirty =
+    output.frame === undefined ? new Set<string>() : dirtyFiles(input.rendered.pages, unchanged);
   // app-data's build id digests the data files as this build makes them: never kept as it was
   dirty.add(appDataUrl());
   const made = new Map<string, string>();
