@@ -78,7 +78,7 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
   const memo = cache.compilationMemo(JSON.stringify(options));
   const output = outputOf({ ...site, ...input, memo });
   const { compilationHash } = output;
-  const emitted = [...output.files.keys()];
+  const emitted = output.names;
   await input.images?.ready(); // the images made while the pages rendered, copied below
   const proxyLib = proxyLibFiles(input.rendered.pages, { ...site.files, root: site.root });
   const folders = [...copiedFolders(site, input.content, input.images), ...proxyLib];
@@ -102,11 +102,13 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
   const client = input.client;
   const unchangedAt = (path: string) => cache.unchanged(path);
   const unchanged = (page: RenderedPage) => unchangedAt(page.route.path);
-  const dirty = dirtyFiles(input.rendered.pages, unchanged);
+  // no frame, no patch (patchOf): a cold build's 200,000 page files are not listed for nothing
+  const dirty =
+    output.frame === undefined ? new Set<string>() : dirtyFiles(input.rendered.pages, unchanged);
   // app-data's build id digests the data files as this build makes them: never kept as it was
   dirty.add(appDataUrl());
   const made = new Map<string, string>();
-  for (const [name, contents] of output.files)
+  for (const [name, contents] of output.fixed)
     if (typeof contents !== 'function') made.set(name, md5(contents));
   const query = { frame: output.frame, compilationHash, names: emitted, made, dirty };
   const patch = await cache.patch(query);

@@ -59,7 +59,7 @@ const jsonOf = <T>(files: ReadonlyMap<string, string | Uint8Array>, name: string
 describe('the output map', () => {
   it('has the HTML and page-data of every page, each static query, slice, app-data and the site files', async () => {
     const output = outputOf(await outputInput());
-    expect([...output.files.keys()].sort()).toEqual([
+    expect([...output.names].sort()).toEqual([
       '/404.html',
       '/500.html',
       '/index.html',
@@ -75,9 +75,43 @@ describe('the output map', () => {
       '/slice-data/footer.json',
     ]);
     expect(output.pageCount).toBe(4);
+    const files = new Map(output.files());
+    expect([...files.keys()]).toEqual(output.names);
     // a page's HTML and page-data are made when written, not held
-    expect(typeof output.files.get('/servicos/index.html')).toBe('function');
-    expect(typeof output.files.get('/page-data/servicos/page-data.json')).toBe('function');
+    expect(typeof files.get('/servicos/index.html')).toBe('function');
+    expect(typeof files.get('/page-data/servicos/page-data.json')).toBe('function');
+  });
+
+  it("holds the pages' files in no map: only the files that are not a page's are kept by name", async () => {
+    const output = outputOf(await outputInput());
+    expect([...output.fixed.keys()].sort()).toEqual([
+      '/page-data/app-data.json',
+      `/page-data/sq/d/${phone.hash}.json`,
+      '/robots.txt',
+      '/sitemap.txt',
+      '/slice-data/footer.json',
+    ]);
+    // each page's files are made afresh as they are iterated, so nothing holds them between
+    const [first] = output.files();
+    const [again] = output.files();
+    expect(first?.[0]).toBe('/page-data/index/page-data.json');
+    expect(again?.[1]).not.toBe(first?.[1]);
+  });
+
+  it("lets a site file named as a page's data replace it, and a page's HTML win over a site file", async () => {
+    const output = outputOf(
+      await outputInput({
+        files: () => [
+          { path: 'page-data/servicos/page-data.json', contents: '{"own":true}\n' },
+          { path: 'servicos/index.html', contents: 'not the page' },
+        ],
+      }),
+    );
+    const files = new Map(output.files());
+    expect(files.get('/page-data/servicos/page-data.json')).toBe('{"own":true}\n');
+    const html = files.get('/servicos/index.html');
+    expect(typeof html === 'function' ? html() : html).toContain('<main>');
+    expect(output.names.filter((name) => name === '/servicos/index.html')).toHaveLength(1);
   });
 
   it('writes page-data, static query, slice and app-data files in the shapes the loader reads', async () => {
@@ -114,7 +148,7 @@ describe('the output map', () => {
     expect(jsonOf<AppData>(files, '/page-data/app-data.json').compilationHash).toBe(hash);
     for (const page of ['/index.html', '/404.html', '/500.html', '/servicos/index.html']) {
       expect(text(files, page)).toContain(`<meta name="ssg-compilation-hash" content="${hash}">`);
-      const made = output.files.get(page);
+      const made = new Map(output.files()).get(page);
       expect(typeof made === 'function' ? made() : made).toBe(text(files, page));
     }
   });

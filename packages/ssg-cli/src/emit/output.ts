@@ -38,10 +38,17 @@ export interface OutputInput {
   memo?: CompilationMemo;
 }
 
-/** Every file of the build but the client bundle and assets, by URL path, in memory. */
+/**
+ * Every file of the build but the client bundle and assets. The pages' two files each are not in
+ * a map: at 100,000 pages a map of 200,000 closures (~30 MB) stayed live through emit.
+ */
 export interface Output {
-  /** Data files as they are; each page's HTML made when it is written (not 10,000 held at once). */
-  files: Map<string, FileContents>;
+  /** Every file's URL path in emit's order: each page's data, the data files, app-data, each page's HTML. */
+  names: readonly string[];
+  /** Each file of `names` in order, with what makes it; a page's files are made as they are written. */
+  files(): Generator<[string, FileContents]>;
+  /** The files that are not a page's (static queries, slices, the site's files, app-data). */
+  fixed: ReadonlyMap<string, FileContents>;
   /** What a tab that loaded this build keeps using (compilation-hash.ts): not the pages' content. */
   compilationHash: string;
   /**
@@ -68,23 +75,18 @@ export interface Output {
 
 /** HTML, page-data, static queries, slice data, app-data and the site's extra files. */
 export function outputOf(input: OutputInput): Output {
-  const { files, ...rest } = dataFiles(input);
-  const all: Map<string, FileContents> = files;
-  for (const page of input.rendered.pages)
-    all.set(htmlUrlOf(page), () => page.html(rest.compilationHash));
-  return { files: all, ...rest, pageCount: input.rendered.pages.length };
+  return dataFiles(input);
 }
 
 /** The output with every page's HTML made: what `ssg dev` answers from. */
 export function outputFiles(input: OutputInput): Map<string, string | Uint8Array> {
-  const { files, compilationHash, revisions } = dataFiles(input);
+  const { files, revisions } = dataFiles(input);
   const made = new Map<string, string | Uint8Array>();
-  for (const [name, contents] of files) {
+  for (const [name, contents] of files()) {
     const bytes = typeof contents === 'function' ? contents() : contents;
     if (isTabData(name)) revisions.set(name, md5(bytes));
     made.set(name, bytes);
   }
-  for (const page of input.rendered.pages) made.set(htmlUrlOf(page), page.html(compilationHash));
   return made;
 }
 
@@ -96,19 +98,18 @@ export const filesOfPage = (page: RenderedPage): [string, string] => [
   pageDataUrl(page.route.path),
 ];
 
-/** Every output file but the HTML of the pages; the pages' data files are made when written. */
-function dataFiles(input: OutputInput) {
-  const files = new Map<string, FileContents>();
+/** Every output file, the pages' made when written. */
+function dataFiles(input: OutputInput): Output {
   const { pages, slices, staticQueryResults } = input.rendered;
   const warningOf = new Map<string, string>();
-  for (const page of pages)
-    files.set(pageDataUrl(page.route.path), () => {
-      const pageData = page.pageData();
-      const made = json(pageData);
-      const warning = checkPageDataSize(pageData, made);
-      if (warning) warningOf.set(page.route.path, warning);
-      return made;
-    });
+  const pageData = (page: RenderedPage) => () => {
+    const pageData = page.pageData();
+    const made = json(pageData);
+    const warning = checkPageDataSize(pageData, made);
+    if (warning) warningOf.set(page.route.path, warning);
+    return made;
+  };
+  const fixed = new Map<string, FileContents>();
   const sessionFiles: Array<[string, string]> = [];
   for (const [hash, query] of staticQueryResults)
     sessionFiles.push([
@@ -116,27 +117,47 @@ function dataFiles(input: OutputInput) {
       json({ data: query.data } satisfies StaticQueryResult),
     ]);
   for (const slice of slices) sessionFiles.push([sliceDataUrl(slice.name), json(slice.sliceData)]);
-  for (const [url, contents] of sessionFiles) files.set(url, contents);
+  for (const [url, contents] of sessionFiles) fixed.set(url, contents);
   for (const extra of input.loaded.site.files?.({
     content: input.content,
     brand: input.brand,
     routes: input.routes.routes,
     trailingSlash: input.trailingSlash,
   }) ?? []) {
-    files.set(`/${extra.path.replace(/^\/+/, '')}`, extra.contents);
+    fixed.set(`/${extra.path.replace(/^\/+/, '')}`, extra.contents);
   }
+  // Each page's two names, made once: emit's lists, its writer and the record share the strings.
+  const dataNames = pages.map((page) => pageDataUrl(page.route.path));
+  const htmlNames = pages.map(htmlUrlOf);
+  // A site file named as a page's data takes its place (as it always did); one named as a page's
+  // HTML gives way to the page.
+  const asData = new Map<string, FileContents>();
+  for (const name of dataNames) {
+    const extra = fixed.get(name);
+    if (extra === undefined) continue;
+    asData.set(name, extra);
+    fixed.delete(name);
+  }
+  for (const name of htmlNames) fixed.delete(name);
   const { client, trailingSlash } = input;
   const matchPaths = matchPathsOf(input.routes.routes);
   const compilationHash = compilationHashOf({ client, trailingSlash, matchPaths, sessionFiles });
-  const pageByDataUrl = new Map(pages.map((page) => [pageDataUrl(page.route.path), page]));
-  // Code-point order: the same on every machine, whatever its locale.
-  const names = [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const digests = input.memo && fingerprintOf(input, input.memo, names, files, pageByDataUrl);
+  const digests = input.memo && fingerprintOf(input, input.memo, fixed);
   const same = digests ? input.memo?.lookup(digests.fingerprint) : undefined;
-  // made after every data file (this map's order), whose bytes its build id digests
+  // made after every data file (the names' order), whose bytes its build id digests
   const revisions = new Map<string, string>();
-  const buildId = () => buildIdOf(files.keys(), (url) => revisions.get(url));
-  files.set(appDataUrl(), () => json({ compilationHash, buildId: buildId() } satisfies AppData));
+  const names = [...dataNames, ...fixed.keys(), appDataUrl(), ...htmlNames];
+  const buildId = () => buildIdOf(names, (url) => revisions.get(url));
+  fixed.set(appDataUrl(), () => json({ compilationHash, buildId: buildId() } satisfies AppData));
+  function* files(): Generator<[string, FileContents]> {
+    for (const [i, page] of pages.entries()) {
+      const name = dataNames[i] ?? '';
+      yield [name, asData.get(name) ?? pageData(page)];
+    }
+    yield* fixed;
+    for (const [i, page] of pages.entries())
+      yield [htmlNames[i] ?? '', () => page.html(compilationHash)];
+  }
   /** `kept`: pages whose page-data was not made (their files were kept): their last warning holds. */
   const finish = (kept?: (path: string) => boolean) => {
     const last = same?.warnings ?? input.memo?.lastWarnings ?? {};
@@ -148,7 +169,18 @@ function dataFiles(input: OutputInput) {
     if (digests) input.memo?.remember({ ...digests, compilationHash, warnings });
     return Object.values(warnings);
   };
-  return { files, compilationHash, revisions, same, frame: digests?.frame, finish };
+  const pageCount = pages.length;
+  return {
+    names,
+    files,
+    fixed,
+    compilationHash,
+    revisions,
+    same,
+    frame: digests?.frame,
+    finish,
+    pageCount,
+  };
 }
 
 /**
@@ -159,9 +191,7 @@ function dataFiles(input: OutputInput) {
 function fingerprintOf(
   input: OutputInput,
   memo: CompilationMemo,
-  names: readonly string[],
-  files: ReadonlyMap<string, FileContents>,
-  pages: ReadonlyMap<string, RenderedPage>,
+  fixed: ReadonlyMap<string, FileContents>,
 ): { frame: string; fingerprint: string } | undefined {
   const pageInputs = memo.pageInputs(input.rendered.pages.map((page) => page.route.path));
   if (!pageInputs) return undefined;
@@ -170,9 +200,11 @@ function fingerprintOf(
   const options = [client, trailingSlash, brand, loaded.site.lang, routes.slices, rendered.slices];
   digest.update(JSON.stringify(options)).update(memo.documentOptions);
   const frame = digest.copy().digest('hex');
+  // Code-point order: the same on every machine, whatever its locale.
+  const names = [...fixed.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const name of names) {
-    const contents = files.get(name);
-    if (pages.has(name) || contents === undefined || typeof contents === 'function') continue;
+    const contents = fixed.get(name);
+    if (contents === undefined || typeof contents === 'function') continue;
     digest.update(name).update(contents);
   }
   digest.update(pageInputs);

@@ -30,11 +30,16 @@ const client: ClientBundle = {
 };
 
 const home = `<!doctype html><p>${'início '.repeat(300)}</p>`;
+const pages = new Map([
+  ['/index.html', () => home],
+  ['/a/index.html', () => `<!doctype html><p>${'a '.repeat(900)}</p>`],
+]);
 const output = (): Output => ({
-  files: new Map([
-    ['/index.html', () => home],
-    ['/a/index.html', () => `<!doctype html><p>${'a '.repeat(900)}</p>`],
-  ]),
+  names: [...pages.keys()],
+  *files() {
+    yield* pages;
+  },
+  fixed: new Map(),
   compilationHash: 'h',
   revisions: new Map(),
   finish: () => [],

@@ -72,14 +72,14 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   const placed = placedFiles(input.reuse, pagesToo, output.revisions, memoDir);
   // Compressed on libuv's threads while the files are written; a failure only loses the figure.
   const zipped = gzipSizes(stagingDir, client).catch(() => undefined);
-  const tick = progressCounter(input.reporter, 'emit', output.files.size);
+  const tick = progressCounter(input.reporter, 'emit', output.names.length);
   // a page's files are made by a function; of those, the worker precaches the first pages' only
   const precached = (file: string, page: boolean) =>
     isPrecached(file) && (!page || !input.precachedPages || input.precachedPages.has(file));
-  const make = (name: string, contents: FileContents, page: boolean): Uint8Array => {
-    const made = typeof contents === 'function' ? contents() : contents;
-    const data = typeof made === 'string' ? Buffer.from(made) : made;
-    count(bytes, name, data.byteLength);
+  // a page's text is encoded once, into the writer's batch (output/pack-batch.ts), not here
+  const make = (name: string, contents: FileContents, page: boolean): string | Uint8Array => {
+    const data = typeof contents === 'function' ? contents() : contents;
+    count(bytes, name, typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
     const file = name.slice(1);
     const revision = placed.made(name, data);
     if (precached(file, page)) precache.set(file, revision);
@@ -88,7 +88,7 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
   };
   // Each file made as the writer takes it: no second map of 200,000 closures at 100,000 pages.
   function* writing(): Generator<[string, FileContents]> {
-    for (const [name, contents] of output.files) {
+    for (const [name, contents] of output.files()) {
       // pages' files are made as they are written; app-data too, but it is the build's, not a page's
       const page = typeof contents === 'function' && name !== appDataUrl();
       const entry = input.kept?.get(name);
@@ -103,7 +103,7 @@ export async function writeOutput(output: Output, input: WriteInput): Promise<Wr
       tick();
     }
   }
-  const writer = input.writer ?? openWriter(stagingDir, output.files.size);
+  const writer = input.writer ?? openWriter(stagingDir, output.names.length);
   try {
     // The client's siblings (brotli 11 of its biggest chunk is the longest single job of a small
     // site's emit) are made on libuv's threads while the pages render and are written, not after;

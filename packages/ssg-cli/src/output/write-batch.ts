@@ -6,13 +6,15 @@
 import { closeSync, fstatSync, linkSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Fault, faultPoint } from '../shared/fault.ts';
+import { filesIn } from './pack-batch.ts';
 import { stampOfStats } from './stamp.ts';
-import type { FileEntry, PlacedEntry } from './write-protocol.ts';
+import type { FileBatch, PlacedEntry } from './write-protocol.ts';
 
 export interface BatchWriter {
   /** Folders made ahead of the files that go in them (absolute paths). */
   mkdirs(dirs: readonly string[]): void;
-  write(entries: readonly FileEntry[]): PlacedEntry[];
+  /** Places a batch's files in order, each from its bytes in the batch's buffer. */
+  write(batch: FileBatch): PlacedEntry[];
 }
 
 /** Places files below `root`, making their folders as needed (each once per writer). */
@@ -28,8 +30,8 @@ export function batchWriter(root: string, fault?: Fault): BatchWriter {
     mkdirs(dirs) {
       for (const dir of dirs) ensure(dir);
     },
-    write(entries) {
-      return entries.map(({ name, data, from }) => {
+    write({ buffer, files }) {
+      return Array.from(filesIn(files, buffer), ([{ name, from }, data]) => {
         const file = path.join(root, name);
         ensure(path.dirname(file));
         const placed =

@@ -9,7 +9,9 @@ const { root, fault } = workerData as WriterData;
 const writer = batchWriter(root, fault);
 let failure: WriterFailure | undefined;
 const port = parentPort;
-const reply = (message: WriterReply) => port?.postMessage(message);
+// a batch's buffer goes back moved, not copied: the main thread packs the next batch into it
+const reply = (message: WriterReply) =>
+  port?.postMessage(message, 'buffer' in message && message.buffer ? [message.buffer] : []);
 
 port?.on('message', (request: WriterRequest) => {
   const { id } = request;
@@ -18,7 +20,7 @@ port?.on('message', (request: WriterRequest) => {
     if ('mkdirs' in request) {
       writer.mkdirs(request.mkdirs);
       reply({ id, placed: [] });
-    } else reply({ id, placed: writer.write(request.entries) });
+    } else reply({ id, placed: writer.write(request.batch), buffer: request.batch.buffer });
   } catch (error) {
     const { message, code } = error as NodeJS.ErrnoException;
     failure = { message: message ?? String(error), code };

@@ -15,7 +15,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startWorker } from '../child-module.ts';
 import { stampOf } from '../incremental/output-record.ts';
 import { faultOf } from '../shared/fault.ts';
-import { type FileContents, openWriter, type PlacedIn, writeFiles } from './writer.ts';
+import {
+  type FileBatch,
+  type FileContents,
+  type FileWriter,
+  openWriter,
+  type PlacedIn,
+  writeFiles,
+} from './writer.ts';
 
 // the writer thread still starts; the test only counts it
 vi.mock('../child-module.ts', async (original) => {
@@ -116,9 +123,47 @@ describe.each([
     mkdirSync(path.join(root, 'p'));
     const writer = openWriter(root, 10, { thread });
     await writer.close();
-    await expect(writer.write([{ name: '/p/late.html', data: Buffer.from('x') }])).rejects.toThrow(
-      'The output writer is closed.',
-    );
+    const late = { buffer: new ArrayBuffer(1), files: [{ name: '/p/late.html', length: 1 }] };
+    await expect(writer.write(late)).rejects.toThrow('The output writer is closed.');
     expect(readdirSync(path.join(root, 'p'))).toEqual([]);
+  });
+});
+
+describe('the batches handed to the writer thread', () => {
+  it('move each batch to the thread in one buffer, not a copy, and reuse a few buffers for every file', async () => {
+    const root = tempDir();
+    const real = openWriter(root, 10, { thread: true });
+    const back = new Set<ArrayBuffer>();
+    let batches = 0;
+    let fresh = 0;
+    let copied = 0;
+    const writer: FileWriter = {
+      root,
+      mkdirs: (dirs) => real.mkdirs(dirs),
+      async write(batch: FileBatch) {
+        batches++;
+        if (!back.has(batch.buffer)) fresh++;
+        const placed = real.write(batch);
+        // moved to the thread: this side's buffer is detached until the thread gives it back
+        if (batch.buffer.byteLength > 0) copied++;
+        const done = await placed;
+        back.add(done.buffer);
+        return done;
+      },
+      close: () => real.close(),
+    };
+    const files = new Map<string, FileContents>();
+    for (let i = 0; i < 5000; i++) files.set(`/f/${i}.txt`, `file ${i} ${'x'.repeat(i % 90)}\n`);
+    await writeFiles(writer, files);
+    await writer.close();
+
+    expect(readFileSync(path.join(root, 'f/4999.txt'), 'utf8')).toBe(
+      `file 4999 ${'x'.repeat(49)}\n`,
+    );
+    expect(readdirSync(path.join(root, 'f')).length).toBe(5000);
+    expect(batches).toBeGreaterThanOrEqual(19);
+    expect(copied).toBe(0);
+    // four batches in flight and one being filled: the rest travel in buffers that came back
+    expect(fresh).toBeLessThanOrEqual(5);
   });
 });
