@@ -2,28 +2,13 @@
 // response (held back with request interception) in the delayed-route test.
 // Runs alone (tests/vitest.config.ts): whether a navigation answers within 1000 ms depends on the
 // CPU keeping pace; the rest of the frame is in frame.test.ts.
-import type { HTTPRequest, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LaunchedBrowser, launchChromium, recordPage } from '../support/browser.ts';
-import { clinicBuild, serveBuild } from '../support/site-build.ts';
-import { openPage as openFramePage, PHONE, recorded } from './frame-page.ts';
+import type { HTTPRequest } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { recordPage } from '../support/browser.ts';
+import { PHONE, recorded, servedVet } from './frame-page.ts';
 
-let chromium: LaunchedBrowser;
-let server: Awaited<ReturnType<typeof serveBuild>>;
-
-beforeAll(async () => {
-  const result = await clinicBuild('vet');
-  server = await serveBuild(result.outDir);
-  chromium = await launchChromium();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.close();
-});
-
-const openPage = (path?: string, before?: (page: Page) => Promise<void>) =>
-  openFramePage(chromium, server.url, path, before);
+const vet = servedVet();
+const openPage = vet.open;
 
 describe('delayed route', () => {
   it('shows a progress bar and fires ssg:route-delayed when a navigation is pending for more than 1000 ms', async () => {

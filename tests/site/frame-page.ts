@@ -1,7 +1,9 @@
 // The frame's pages opened in Chromium with their tracking, history, clicks and delay signals
 // timestamped in the page (shared by frame.test.ts and delayed-route.test.ts).
-import type { Page } from 'puppeteer-core';
-import type { LaunchedBrowser } from '../support/browser.ts';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
+import { clinicBuild, serveBuild } from '../support/site-build.ts';
 
 export const PHONE = { width: 390, height: 844 };
 
@@ -59,3 +61,30 @@ export async function openPage(
 
 export const recorded = (page: Page) =>
   page.evaluate(() => (window as unknown as { __rec: Recorded }).__rec);
+
+/**
+ * The vet brand's build served by `ssg serve` and one Chromium, set up before the calling file's
+ * tests and closed after them: `open` is `openPage` on that server.
+ */
+export function servedVet() {
+  let chromium: LaunchedBrowser | undefined;
+  let server: Awaited<ReturnType<typeof serveBuild>> | undefined;
+  beforeAll(async () => {
+    const result = await clinicBuild('vet');
+    server = await serveBuild(result.outDir);
+    chromium = await launchChromium();
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.close();
+  });
+  const ready = () => {
+    if (!chromium || !server) throw new Error('servedVet() is used before its beforeAll ran');
+    return { chromium, url: server.url };
+  };
+  return {
+    open: (path?: string, before?: (page: Page) => Promise<void>): Promise<Page> =>
+      openPage(ready().chromium, ready().url, path, before),
+    browser: (): Browser => ready().chromium.browser,
+  };
+}

@@ -1,26 +1,11 @@
 // Real: `build()` of the vet brand, `ssg serve`, Debian Chromium. Faked: nothing. (The delayed-route
 // signal, which depends on the CPU keeping pace, is in delayed-route.test.ts, run alone.)
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LaunchedBrowser, launchChromium } from '../support/browser.ts';
-import { clinicBuild, serveBuild } from '../support/site-build.ts';
-import { openPage as openFramePage, PHONE, type Recorded, recorded } from './frame-page.ts';
+import { describe, expect, it } from 'vitest';
+import { PHONE, type Recorded, recorded, servedVet } from './frame-page.ts';
 
-let chromium: LaunchedBrowser;
-let server: Awaited<ReturnType<typeof serveBuild>>;
-
-beforeAll(async () => {
-  const result = await clinicBuild('vet');
-  server = await serveBuild(result.outDir);
-  chromium = await launchChromium();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.close();
-});
-
-const openPage = (path?: string) => openFramePage(chromium, server.url, path);
+const vet = servedVet();
+const openPage = vet.open;
 const MENU_BUTTON = '[data-slot="top-bar"] button[aria-controls]';
 
 const events = async (page: Page, name: string) =>
@@ -182,12 +167,12 @@ describe('links', () => {
 
     // A click on an outside link opens a second tab; this one stays where it was.
     const opened = new Promise<string>((resolve) =>
-      chromium.browser.once('targetcreated', (target) => resolve(target.url())),
+      vet.browser().once('targetcreated', (target) => resolve(target.url())),
     );
     await page.click('a[href^="https://www.instagram.com/"]');
     expect(await opened).toMatch(/^https:\/\/www\.instagram\.com\//);
     expect(new URL(page.url()).pathname).toBe('/contato/');
-    for (const other of await chromium.browser.pages()) if (other !== page) await other.close();
+    for (const other of await vet.browser().pages()) if (other !== page) await other.close();
     await page.close();
   });
 
@@ -250,7 +235,7 @@ describe('tracking on window.dataLayer', () => {
     await page.click('a[href^="https://www.instagram.com/"]');
     const clicks = (await events(page, 'click_navigate')).map((e) => e.args[2]);
     expect(clicks.at(-1)).toEqual({ href: 'https://www.instagram.com/amigofielvet/' });
-    for (const other of await chromium.browser.pages()) if (other !== page) await other.close();
+    for (const other of await vet.browser().pages()) if (other !== page) await other.close();
     await page.bringToFront(); // a tab in the background gets no animation frames
 
     // Back in history is a route change as well.
