@@ -1,4 +1,4 @@
-// Real: the `ssg` command in a child process, on a copy of the mini fixture site. Faked: nothing.
+// Real: the `ssg` command in a child process (builds, and one mistake and --version), and its compiled main() in this process for the help texts and mistakes, on the mini fixture site. Faked: the streams of the in-process runs (string collectors).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -50,7 +50,7 @@ describe('ssg build', () => {
     const forced = build(root, '--out', out, '--force');
     expect(forced.status, forced.stderr).toBe(0);
     expect(forced.stdout).toContain('reused: 0 of 5 pages\n');
-  });
+  }, 120_000); // two Vite builds (the copy's first and --force's): over 60 s at load 30
 
   it('exits 2 naming the brands when the brand is unknown', () => {
     const run = build(MINI_CLI_SITE, '--brand', 'pet');
@@ -98,24 +98,48 @@ describe('ssg build', () => {
   });
 });
 
-describe('ssg help, version and mistakes', () => {
-  // each help text is printed by one process, read by the two tests that look at it
-  const printed = new Map<string, ReturnType<typeof ssg>>();
-  const ssgOnce = (args: string[]) => {
-    const key = args.join(' ');
-    const run = printed.get(key) ?? ssg(args);
-    printed.set(key, run);
-    return run;
-  };
+/** The compiled CLI's main(), which bin/ssg.mjs calls: run in this process, no Node start-up each. */
+const COMPILED = pathToFileURL(path.resolve(import.meta.dirname, '../dist/cli.js')).href;
+type Cli = typeof import('../src/cli.ts');
 
-  it("prints each command's help on stdout with exit 0: --help, -h and ssg help <command>", () => {
+/** `ssg ARGS` through the compiled main() with collected streams (a pipe's: no terminal). */
+async function ssgIn(args: string[], env: Record<string, string> = { NO_COLOR: '1' }) {
+  const { main } = (await import(COMPILED)) as Cli;
+  const { FORCE_COLOR: _force, NO_COLOR: _no, ...rest } = process.env;
+  let stdout = '';
+  let stderr = '';
+  const status = await main(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: { ...rest, ...env },
+    cwd: process.cwd(),
+  });
+  return { status, stdout, stderr };
+}
+
+describe('ssg help, version and mistakes', () => {
+  it('the command exits with the code and prints on the stream that main() gives, plain on a pipe', () => {
+    const mistake = ssg(['buidl'], {});
+    expect(mistake.status).toBe(2);
+    expect(mistake.stdout).toBe('');
+    expect(mistake.stderr).toContain('ssg: [USAGE] Unknown command "buidl". Did you mean "build"?');
+    expect(mistake.stderr).not.toContain('\u001b[');
+    const version = ssg(['--version']);
+    expect([version.status, version.stdout, version.stderr]).toEqual([
+      0,
+      `${PACKAGE.version}\n`,
+      '',
+    ]);
+  });
+
+  it("prints each command's help on stdout with exit 0: --help, -h and ssg help <command>", async () => {
     for (const args of [
       ['build', '--help'],
       ['build', '-h'],
       ['help', 'build'],
       ['build', '--out', 'x', '--help'],
     ]) {
-      const run = ssgOnce(args);
+      const run = await ssgIn(args);
       expect(run.status, args.join(' ')).toBe(0);
       expect(run.stderr, args.join(' ')).toBe('');
       expect(run.stdout, args.join(' ')).toContain('Builds the site into static files');
@@ -125,33 +149,37 @@ describe('ssg help, version and mistakes', () => {
       );
       expect(run.stdout).toContain('Examples:\n  ssg build ');
     }
-    const serve = ssgOnce(['serve', '--help']).stdout;
+    const serve = (await ssgIn(['serve', '--help'])).stdout;
     expect(serve).toMatch(/--port N +the port to listen on \(default: 4173\)/);
     expect(serve).toMatch(/--host \[HOST\] +.*--host alone listens on every address/);
-    expect(ssg(['dev', '-h']).stdout).toMatch(/--port N +the port to listen on \(default: 5173\)/);
-    expect(ssgOnce(['init', '--help']).stdout).toContain('Usage: ssg init DIR [--force]');
+    expect((await ssgIn(['dev', '-h'])).stdout).toMatch(
+      /--port N +the port to listen on \(default: 5173\)/,
+    );
+    expect((await ssgIn(['init', '--help'])).stdout).toContain('Usage: ssg init DIR [--force]');
   });
 
-  it('lists the commands on ssg --help, and says nothing of a particular site', () => {
-    const run = ssg(['--help']);
+  it('lists the commands on ssg --help, and says nothing of a particular site', async () => {
+    const run = await ssgIn(['--help']);
     expect(run.status).toBe(0);
     for (const command of ['build', 'dev', 'serve', 'init', 'help'])
       expect(run.stdout).toMatch(new RegExp(`^ {2}${command} +\\S`, 'm'));
-    const all =
-      ['build', 'dev', 'serve', 'init'].map((c) => ssgOnce([c, '--help']).stdout).join('\n') +
-      run.stdout;
-    expect(all).not.toMatch(/\b(vet|med|digital|psico|odonto)\b|packages\/site|content\//);
+    const helps = await Promise.all(
+      ['build', 'dev', 'serve', 'init'].map(async (c) => (await ssgIn([c, '--help'])).stdout),
+    );
+    expect(helps.join('\n') + run.stdout).not.toMatch(
+      /\b(vet|med|digital|psico|odonto)\b|packages\/site|content\//,
+    );
   });
 
-  it('prints the version of @ssg/cli with --version and -v', () => {
+  it('prints the version of @ssg/cli with --version and -v', async () => {
     for (const flag of ['--version', '-v']) {
-      const run = ssg([flag]);
+      const run = await ssgIn([flag]);
       expect(run.status).toBe(0);
       expect(run.stdout).toBe(`${PACKAGE.version}\n`);
     }
   });
 
-  it('exits 2 on stderr naming the closest command or flag, and where to look', () => {
+  it('exits 2 on stderr naming the closest command or flag, and where to look', async () => {
     const cases: Array<[string[], string]> = [
       [['buidl'], 'ssg: [USAGE] Unknown command "buidl". Did you mean "build"?'],
       [['ser'], 'Unknown command "ser". Did you mean "serve"?'],
@@ -169,7 +197,7 @@ describe('ssg help, version and mistakes', () => {
       [['init'], 'ssg init needs DIR'],
     ];
     for (const [args, message] of cases) {
-      const run = ssg(args);
+      const run = await ssgIn(args);
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stdout, args.join(' ')).toBe('');
       expect(run.stderr, args.join(' ')).toContain(message);
@@ -180,13 +208,13 @@ describe('ssg help, version and mistakes', () => {
     }
   });
 
-  it('colours errors only when asked to or on a terminal: NO_COLOR wins, FORCE_COLOR colours a pipe', () => {
+  it('colours errors only when asked to or on a terminal: NO_COLOR wins, FORCE_COLOR colours a pipe', async () => {
     const esc = '\u001b[';
-    expect(ssg(['buidl'], {}).stderr).not.toContain(esc); // a pipe, no terminal
-    expect(ssg(['buidl'], { NO_COLOR: '1' }).stderr).not.toContain(esc);
-    const forced = ssg(['buidl'], { FORCE_COLOR: '1' }).stderr;
+    expect((await ssgIn(['buidl'], {})).stderr).not.toContain(esc); // a pipe, no terminal
+    expect((await ssgIn(['buidl'], { NO_COLOR: '1' })).stderr).not.toContain(esc);
+    const forced = (await ssgIn(['buidl'], { FORCE_COLOR: '1' })).stderr;
     expect(forced).toContain(`${esc}31m[USAGE]`);
-    expect(ssg(['buidl'], { FORCE_COLOR: '1', NO_COLOR: '1' }).stderr).not.toContain(esc);
+    expect((await ssgIn(['buidl'], { FORCE_COLOR: '1', NO_COLOR: '1' })).stderr).not.toContain(esc);
   });
 });
 
