@@ -42,7 +42,7 @@ export function e2eProjects(workers: number): TestProjectInlineConfiguration[] {
         include: ['**/*.test.ts'],
         exclude: ALONE,
         maxWorkers: workers,
-        // the tests a file marks concurrent (csp, axe): two at a time
+        // the tests a file marks concurrent (csp, axe, loader/faults): two at a time
         maxConcurrency: 2,
         sequence: { groupOrder: 0 },
       },
