@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { LongestFirst } from './support/longest-first.ts';
 
 // End-to-end tests: real Debian Chromium through puppeteer, real builds, real servers (nginx for
 // the host tests). Files whose checks depend on the CPU keeping pace (a navigation answered within
@@ -61,4 +62,6 @@ export function e2eProjects(workers: number): TestProjectInlineConfiguration[] {
 }
 
 // Two files at once: Chromium, the site's servers and a build beside each other fill 2 cores.
-export default defineConfig({ test: { projects: e2eProjects(2) } });
+export default defineConfig({
+  test: { projects: e2eProjects(2), sequence: { sequencer: LongestFirst } },
+});
