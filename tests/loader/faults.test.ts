@@ -79,6 +79,7 @@ const it = base.extend<{ host: FaultServer; visit: VisitFn }>({
       const context = await chromium.browser.createBrowserContext();
       contexts.push(context);
       const page = await context.newPage();
+      page.setDefaultTimeout(GUARD_MS);
       await page.setBypassServiceWorker(true);
       await page.setViewport({ width: 1000, height: opts.height ?? 700 });
       const log = recordPage(page);
@@ -91,9 +92,16 @@ const it = base.extend<{ host: FaultServer; visit: VisitFn }>({
   },
 });
 
-// (the timeout only guards a hung page: a loaded machine, two files at once, may take seconds)
+/**
+ * Guards of a hung page, never a time asserted: two tests at once beside another file on a loaded
+ * machine (load 38 seen) take twice a serial test's time, so the guards are twice theirs.
+ */
+const GUARD_MS = 60_000;
+/** A test's guard: its page loads and the loader's waits, at that load. */
+const TEST_GUARD = { timeout: 150_000 };
+
 const hydrated = (page: Page) =>
-  page.waitForSelector('#___ssg[data-hydrated="true"]', { timeout: 30_000 });
+  page.waitForSelector('#___ssg[data-hydrated="true"]', { timeout: GUARD_MS });
 const h1 = (page: Page) => page.$eval('h1', (e) => e.textContent);
 const markDocument = (page: Page) =>
   page.evaluate(() => {
@@ -112,10 +120,10 @@ async function clickLink(page: Page, href: string) {
 
 const waitForConsole = (log: PageLog, text: string) =>
   expect
-    .poll(() => log.console.map((m) => m.text), { timeout: 15_000, interval: 100 })
+    .poll(() => log.console.map((m) => m.text), { timeout: GUARD_MS, interval: 100 })
     .toContain(text);
 
-describe.concurrent('page-data faults', () => {
+describe.concurrent('page-data faults', TEST_GUARD, () => {
   it('503 then 200: the retry succeeds and the visitor navigates on the client', async ({
     host,
     visit,
@@ -210,7 +218,7 @@ describe.concurrent('page-data faults', () => {
   });
 });
 
-describe.concurrent('a page chunk that cannot be loaded', () => {
+describe.concurrent('a page chunk that cannot be loaded', TEST_GUARD, () => {
   const CHUNK = /^\/_ssg\/services-page[.-][^/]+\.js$/;
   it.for<[string, FaultAnswer]>([
     ['404', { status: 404 }],
@@ -224,7 +232,7 @@ describe.concurrent('a page chunk that cannot be loaded', () => {
       await clickLink(page, '/servicos/');
       // after the retries, a full navigation to the page that last rendered: the home page
       await expect
-        .poll(() => documentRequests(log), { timeout: 15_000, interval: 100 })
+        .poll(() => documentRequests(log), { timeout: GUARD_MS, interval: 100 })
         .toEqual(['/', '/']);
       await hydrated(page);
       expect(await page.evaluate(() => window.location.pathname)).toBe('/');
@@ -235,7 +243,7 @@ describe.concurrent('a page chunk that cannot be loaded', () => {
       // the same chunk failing again this session: a full navigation to the target instead
       await clickLink(page, '/servicos/');
       await page.waitForFunction(() => window.location.pathname === '/servicos/', {
-        timeout: 15_000,
+        timeout: GUARD_MS,
       });
       await waitForConsole(log, NOT_RENDERING('/servicos/'));
       await new Promise((r) => setTimeout(r, 1500)); // time for a loop, were there one
@@ -246,7 +254,7 @@ describe.concurrent('a page chunk that cannot be loaded', () => {
   );
 });
 
-describe.concurrent('new deploys', () => {
+describe.concurrent('new deploys', TEST_GUARD, () => {
   it('app-data newer than the HTML at load: one reload, then the page works', async ({
     host,
     visit,
@@ -291,7 +299,7 @@ const connection = (info: { effectiveType: string; saveData: boolean }) => async
 };
 const saveData = connection({ effectiveType: '4g', saveData: true });
 
-describe.concurrent('prefetching', () => {
+describe.concurrent('prefetching', TEST_GUARD, () => {
   const others = ['servicos', 'galeria', 'contato'].map(pd);
   const prefetched = (host: FaultServer) => host.requests.filter((r) => others.includes(r.path));
   const idle = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -308,48 +316,49 @@ describe.concurrent('prefetching', () => {
   }) => {
     const { page } = await visit('/');
     await showAll(page);
-    await expect.poll(() => prefetched(host), { timeout: 8000 }).toHaveLength(3);
+    await expect.poll(() => prefetched(host), { timeout: GUARD_MS }).toHaveLength(3);
   });
 
   // The three visitors wait out one batch gap side by side, each in its own context: a request of
   // one is told apart from the others' by its own page's log.
-  it('save-data, 2g and a bot: nothing is prefetched, and a click still navigates on the client', async ({
-    host,
-    visit,
-  }) => {
-    const visitors = {
-      'save-data': saveData,
-      '2g': connection({ effectiveType: '2g', saveData: false }),
-      'a bot': (page: Page) =>
-        page.setUserAgent(
-          'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-        ),
-    };
-    const visits: Array<Visit & { who: string }> = [];
-    for (const [who, setup] of Object.entries(visitors)) {
-      const { page, log } = await visit('/', setup);
-      await showAll(page);
-      visits.push({ who, page, log });
-    }
-    await idle(4500); // longer than a batch and its 3000 ms gap
-    const prefetchedBy = (log: PageLog) =>
-      log.requests.map((r) => new URL(r.url).pathname).filter((p) => others.includes(p));
-    expect(Object.fromEntries(visits.map((v) => [v.who, prefetchedBy(v.log)]))).toEqual({
-      'save-data': [],
-      '2g': [],
-      'a bot': [],
-    });
-    expect(prefetched(host)).toEqual([]);
-    for (const { who, page, log } of visits) {
-      await markDocument(page);
-      await clickLink(page, '/servicos/');
-      await page.waitForFunction(
-        (t) => document.querySelector('h1')?.textContent === t,
-        {},
-        heading.servicos,
-      );
-      expect(await sameDocument(page), who).toBe(true);
-      expect(documentRequests(log), who).toEqual(['/']);
-    }
-  }, 120_000); // three visits: the guard of one hung page, times three
+  it(
+    'save-data, 2g and a bot: nothing is prefetched, and a click still navigates on the client',
+    async ({ host, visit }) => {
+      const visitors = {
+        'save-data': saveData,
+        '2g': connection({ effectiveType: '2g', saveData: false }),
+        'a bot': (page: Page) =>
+          page.setUserAgent(
+            'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+          ),
+      };
+      const visits: Array<Visit & { who: string }> = [];
+      for (const [who, setup] of Object.entries(visitors)) {
+        const { page, log } = await visit('/', setup);
+        await showAll(page);
+        visits.push({ who, page, log });
+      }
+      await idle(4500); // longer than a batch and its 3000 ms gap
+      const prefetchedBy = (log: PageLog) =>
+        log.requests.map((r) => new URL(r.url).pathname).filter((p) => others.includes(p));
+      expect(Object.fromEntries(visits.map((v) => [v.who, prefetchedBy(v.log)]))).toEqual({
+        'save-data': [],
+        '2g': [],
+        'a bot': [],
+      });
+      expect(prefetched(host)).toEqual([]);
+      for (const { who, page, log } of visits) {
+        await markDocument(page);
+        await clickLink(page, '/servicos/');
+        await page.waitForFunction(
+          (t) => document.querySelector('h1')?.textContent === t,
+          {},
+          heading.servicos,
+        );
+        expect(await sameDocument(page), who).toBe(true);
+        expect(documentRequests(log), who).toEqual(['/']);
+      }
+    },
+    3 * TEST_GUARD.timeout,
+  ); // three visits: the guard of one, times three
 });
