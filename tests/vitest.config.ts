@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { LongestFirst } from './support/longest-first.ts';
 
 // End-to-end tests: real Debian Chromium through puppeteer, real builds, real servers (nginx for
 // the host tests). Files whose checks depend on the CPU keeping pace (a navigation answered within
@@ -42,7 +43,7 @@ export function e2eProjects(workers: number): TestProjectInlineConfiguration[] {
         include: ['**/*.test.ts'],
         exclude: ALONE,
         maxWorkers: workers,
-        // the tests a file marks concurrent (csp, axe): two at a time
+        // the tests a file marks concurrent (csp, axe, loader/faults): two at a time
         maxConcurrency: 2,
         sequence: { groupOrder: 0 },
       },
@@ -61,4 +62,6 @@ export function e2eProjects(workers: number): TestProjectInlineConfiguration[] {
 }
 
 // Two files at once: Chromium, the site's servers and a build beside each other fill 2 cores.
-export default defineConfig({ test: { projects: e2eProjects(2) } });
+export default defineConfig({
+  test: { projects: e2eProjects(2), sequence: { sequencer: LongestFirst } },
+});
