@@ -23,16 +23,19 @@ type HostName = 'nginx' | 'ssg serve';
 /**
  * Which brand is visited on which host, and how. The policy travels in each page's bytes (its
  * <meta>, with the hashes of that brand's inline styles), so every page of every brand is loaded as
- * a document; the header a host adds is the same for every page of every brand, so each host loads
- * every page of two brands of different pages. The service worker, client navigation and the
- * offline page run the same code and send the same bytes for every brand: the whole journey
- * (worker on, documents, client navigation, offline) once per host, on a different brand each.
+ * a document: vet's and digital's in their journeys, through the worker, the others' without it.
+ * The header a host adds is the same for every page of every brand: ssg serve's is read on every
+ * page of vet, nginx's on every page of med, psico and odonto, without the worker. The service
+ * worker, client navigation and the offline page run the same code for every brand, and a page
+ * sends the same bytes with or without it: the whole journey (worker on, documents, client
+ * navigation, offline) once per host, on a different brand each, and digital (whose documents its
+ * journey loads) not a second time.
  */
 const VISITS: ReadonlyArray<{ brand: string; host: HostName; journey: boolean }> = [
   { brand: 'vet', host: 'nginx', journey: true },
   { brand: 'digital', host: 'ssg serve', journey: true },
   { brand: 'vet', host: 'ssg serve', journey: false },
-  ...BRANDS.filter((brand) => brand !== 'vet').map((brand) => ({
+  ...BRANDS.filter((brand) => brand !== 'vet' && brand !== 'digital').map((brand) => ({
     brand,
     host: 'nginx' as const,
     journey: false,

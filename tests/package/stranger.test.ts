@@ -50,12 +50,14 @@ const bin = (folder: string, name: string): string => path.join(folder, 'node_mo
 function installNewestTypeScript(folder: string): Promise<string> {
   mkdirSync(folder);
   writeFileSync(path.join(folder, 'package.json'), '{"private":true}');
-  const script =
-    'v=$(npm view typescript version) && npm install "typescript@$v" >/dev/null && echo "$v"';
+  // `latest` in one npm process: `npm view` was a second process (2.3 s of CPU) and a second fetch
+  // of TypeScript's metadata of every version (10.5 MB from the registry, on a fresh machine)
   return new Promise((resolve, reject) =>
-    execFile('bash', ['-c', script], { cwd: folder, env: ENV, encoding: 'utf8' }, (error, out) =>
-      error ? reject(error) : resolve(out.trim()),
-    ),
+    execFile('npm', ['install', 'typescript@latest'], { cwd: folder, env: ENV }, (error) => {
+      if (error) return reject(error);
+      const pkg = path.join(folder, 'node_modules/typescript/package.json');
+      resolve(JSON.parse(readFileSync(pkg, 'utf8')).version);
+    }),
   );
 }
 
