@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { brokenLinkWarnings } from './broken-links.ts';
 
 const FILES = [
-  'index.html',
-  'sobre/index.html',
-  '404.html',
-  'fotos/recepção.jpg',
-  'guia.html',
-  'sitemap.xml',
-  '_ssg/app.1234.js',
+  '/index.html',
+  '/sobre/index.html',
+  '/404.html',
+  '/fotos/recepção.jpg',
+  '/guia.html',
+  '/sitemap.xml',
+  '/_ssg/app.1234.js',
 ];
 
 const check = (links: Record<string, string[]>) =>

@@ -121,16 +121,12 @@ async function emitFiles(site: ResolvedSite, input: EmitInput, cache: EmitReuse)
   const written = await writeOutput(output, write);
   const finished = [...output.finish(patch && unchangedAt), ...leftOutNotes(copies), ...broken];
   const inline = inlineRecorder(patch ? cache.lastInline() : undefined);
-  const pages = input.rendered.pages.map((page) => ({
-    route: page.route,
-    ...(page.csp ? { csp: page.csp } : {}),
-    inline: () =>
-      inline.sources(page.route.path, patch !== undefined && unchanged(page), page.inline),
-  }));
   const host = await emitHostConfig({
     ...site,
     ...input,
-    pages,
+    pages: input.rendered.pages,
+    inlineOf: (page) =>
+      inline.sources(page.route.path, patch !== undefined && unchanged(page), page.inline),
     offlineHtml: site.serviceWorker ? input.offlineHtml : undefined,
   });
   const chunks = await keepRecentChunks({ ...site, compilationHash });
@@ -154,10 +150,20 @@ function brokenLinks(
   copied: ReadonlyArray<{ to: string }>,
 ): string[] {
   const { pages } = input.rendered;
-  const files = [...emitted, ...copied.map((c) => c.to), ...input.client.files];
+  // emit's names are URL paths already: only the few others are made so, not 200,000 copies
+  const others = [...copied.map((c) => c.to), ...input.client.files];
+  const files = others.map((name) => `/${name.replace(/^\/+/, '')}`);
   return brokenLinkWarnings({
-    pages: pages.map((page) => ({ path: page.route.path, links: page.links })),
-    files: files.map((name) => name.replace(/^\/+/, '')),
+    // read twice, one small object at a time: no list of 100,000 held
+    pages: {
+      *[Symbol.iterator]() {
+        for (const page of pages) yield { path: page.route.path, links: page.links };
+      },
+    },
+    files: (function* () {
+      yield* emitted;
+      yield* files;
+    })(),
     matchPaths: matchPathsOf(input.routes.routes),
   });
 }

@@ -2,15 +2,14 @@
 // from the rules of rules.ts: the one place every host's headers come from.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { htmlFileOf } from '../shared/files.ts';
 import { matchPathsOf } from '../shared/match-path-list.ts';
 import { headersFile } from './headers-file.ts';
 import { nginxSnippet } from './nginx.ts';
 import { HOST_DIR, OFFLINE_PAGE, POLICIES_FILE } from './rules.ts';
-import { type PoliciesInput, sitePolicies } from './site-policies.ts';
+import { type PoliciesInput, type PolicyPage, sitePolicies, urlsOf } from './site-policies.ts';
 import { writeMatchPaths } from './write-match-paths.ts';
 
-export interface HostConfigInput extends PoliciesInput {
+export interface HostConfigInput<P extends PolicyPage = PolicyPage> extends PoliciesInput<P> {
   /** The folder the build writes into (its staging folder). */
   stagingDir: string;
   /** The output folder: its nginx snippet is the one a running nginx may have read. */
@@ -30,18 +29,25 @@ export interface HostConfigWritten {
 /** The one line a build says when the nginx snippet changed (README, "Deploying"). */
 export const NGINX_RELOAD = `${HOST_DIR}/nginx.conf changed (trailing slash, client-only routes, site address, HSTS or report-only policy): reload nginx (nginx -s reload) once this output is in place; a deploy of pages, code or content alone never needs it.`;
 
-/** Every URL that answers with HTML: each page in its canonical form, its file, the offline page. */
-export function htmlUrls(input: Pick<HostConfigInput, 'pages' | 'trailingSlash' | 'offlineHtml'>) {
-  const urls: string[] = [];
-  for (const page of input.pages) {
-    const p = page.route.path;
-    urls.push(p, `/${htmlFileOf(p)}`);
-    // "ignore" answers both forms of a page path
-    if (input.trailingSlash === 'ignore' && p !== '/' && !p.endsWith('.html'))
-      urls.push(p.endsWith('/') ? p.slice(0, -1) : `${p}/`);
+/**
+ * Every URL that answers with HTML, each once: each page in its canonical form, its file, the
+ * offline page. Yielded, not listed: a big site's 200,000 URLs are only counted (headers-file.ts).
+ */
+export function* htmlUrls<P extends PolicyPage>(
+  input: Pick<HostConfigInput<P>, 'pages' | 'trailingSlash' | 'offlineHtml'>,
+): Generator<string> {
+  // Only a path holding ".html" can give a URL another page gives too (`/a/index.html` is the
+  // file of `/a/`): those few pages' URLs are made distinct in a set, the others need none.
+  const odd = new Set<string>();
+  for (const { route } of input.pages)
+    if (route.path.includes('.html'))
+      for (const url of urlsOf(route.path, input.trailingSlash)) odd.add(url);
+  if (input.offlineHtml !== undefined) odd.add(OFFLINE_PAGE);
+  yield* odd;
+  for (const { route } of input.pages) {
+    if (route.path.includes('.html')) continue;
+    for (const url of urlsOf(route.path, input.trailingSlash)) if (!odd.has(url)) yield url;
   }
-  if (input.offlineHtml !== undefined) urls.push(OFFLINE_PAGE);
-  return [...new Set(urls)].sort();
 }
 
 /**
@@ -50,7 +56,9 @@ export function htmlUrls(input: Pick<HostConfigInput, 'pages' | 'trailingSlash' 
  * `ssg serve` the policies (`_ssg-host/csp.json`). Returns the output-relative names it wrote,
  * and whether nginx must reload.
  */
-export async function emitHostConfig(input: HostConfigInput): Promise<HostConfigWritten> {
+export async function emitHostConfig<P extends PolicyPage>(
+  input: HostConfigInput<P>,
+): Promise<HostConfigWritten> {
   const { hsts, stagingDir } = input;
   await mkdir(path.join(stagingDir, HOST_DIR), { recursive: true });
   const policies = sitePolicies(input);

@@ -25,7 +25,8 @@ export const MAX_HEADER_RULES = 100;
  * script in add the file policy, and two joined policies both apply.
  */
 export function headersFile(options: {
-  pageUrls: readonly string[];
+  /** Every HTML URL once, in any order (emit-host.ts `htmlUrls`); past the rule limit only counted. */
+  pageUrls: Iterable<string>;
   policies?: SitePolicies;
   /** Strict-Transport-Security; both hosts serve HTTPS only, so it is sent as it is. */
   hsts?: string;
@@ -61,22 +62,19 @@ export function headersFile(options: {
   // HTML: the page URL and its file (`/a/` and `/a/index.html`), never under a prefix rule above.
   const matchPaths = options.matchPaths ?? [];
   const patterns = headerPatterns(matchPaths);
-  const urls = [...new Set(options.pageUrls)].filter(
-    (u) =>
-      !coveredByMatchPath(matchPaths, u) &&
-      !CACHE_RULES.some(
-        (r) =>
-          r.pattern !== '/*' && r.pattern.endsWith('*') && u.startsWith(r.pattern.slice(0, -1)),
-      ),
+  const { count, urls } = pageRules(
+    options.pageUrls,
+    matchPaths,
+    MAX_HEADER_RULES - rules - patterns.length,
   );
   // report-only: each HTML URL its policy, or, past the rule limit, one policy allowing every
   // page's inline code in /*
-  const fits = rules + urls.length + patterns.length <= MAX_HEADER_RULES;
+  const fits = urls !== undefined;
   if (report && !fits) common[REPORT_ONLY_HEADER] = report.union;
   rule('/*', common);
   for (const type of SCRIPTABLE_FILES)
     rule(`/*.${type}`, { 'Content-Security-Policy': FILE_POLICY });
-  if (fits) {
+  if (urls) {
     for (const [url, page] of [...urls.map((u): [string, string] => [u, u]), ...patterns])
       rule(url, {
         'Cache-Control': catchAll,
@@ -84,8 +82,33 @@ export function headersFile(options: {
       });
   } else {
     blocks.push(
-      `# ${urls.length} HTML URLs would pass the ${MAX_HEADER_RULES}-rule limit of Cloudflare Pages; HTML keeps the host's default (max-age=0, must-revalidate).`,
+      `# ${count} HTML URLs would pass the ${MAX_HEADER_RULES}-rule limit of Cloudflare Pages; HTML keeps the host's default (max-age=0, must-revalidate).`,
     );
   }
   return `${blocks.join('\n')}\n`;
 }
+
+/**
+ * The HTML URLs that take a rule of their own (no prefix rule or client-only route covers them):
+ * how many, and, when they fit in `room`, which, sorted. Past `room` they are counted, not held.
+ */
+function pageRules(
+  pageUrls: Iterable<string>,
+  matchPaths: readonly MatchPath[],
+  room: number,
+): { count: number; urls?: string[] } {
+  const held = new Set<string>();
+  let count = 0;
+  for (const url of pageUrls) {
+    if (held.has(url) || coveredByMatchPath(matchPaths, url) || underPrefixRule(url)) continue;
+    count++;
+    if (count <= room) held.add(url);
+  }
+  return count <= room ? { count, urls: [...held].sort() } : { count };
+}
+
+/** Whether a cache rule with a prefix (`/_ssg/*`) matches the URL: it is never given a rule of its own. */
+const underPrefixRule = (url: string): boolean =>
+  CACHE_RULES.some(
+    (r) => r.pattern !== '/*' && r.pattern.endsWith('*') && url.startsWith(r.pattern.slice(0, -1)),
+  );

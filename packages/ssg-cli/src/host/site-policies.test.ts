@@ -9,7 +9,9 @@ const sources = (script: string): InlineSources => ({
   styles: ["'sha256-css'"],
   styleAttributes: [],
 });
-const page = (path: string, inline: InlineSources) => ({ route: { path }, inline: () => inline });
+const page = (path: string, inline: InlineSources) => ({ route: { path }, inline });
+// every page's sources through one function, as emit passes them: no closure per page
+const inlineOf = (p: { inline: InlineSources }) => p.inline;
 
 describe('the policies of a build', () => {
   it('report-only: gives most pages the fallback and lists the others by each URL they answer at', () => {
@@ -23,6 +25,7 @@ describe('the policies of a build', () => {
       csp,
       trailingSlash: 'ignore',
       pages,
+      inlineOf,
       offlineHtml: '<style>x</style>',
     })?.reportOnly;
     expect(policies?.fallback).toContain("'sha256-boot'");
@@ -48,9 +51,9 @@ describe('the policies of a build', () => {
     const withTag: CspSettings = { ...csp, scriptSrc: ['https://tag.example'] };
     const pages = [
       ...['/', '/a/', '/b/'].map((path) => page(path, shared)),
-      { route: { path: '/tag/' }, inline: () => shared, csp: withTag },
+      { route: { path: '/tag/' }, inline: shared, csp: withTag },
     ];
-    const policies = sitePolicies({ csp, trailingSlash: 'always', pages })?.reportOnly;
+    const policies = sitePolicies({ csp, trailingSlash: 'always', pages, inlineOf })?.reportOnly;
     expect(policies?.fallback).not.toContain('https://tag.example');
     expect(Object.keys(policies?.byUrl ?? {})).toEqual(['/tag/', '/tag/index.html']);
     expect(policies?.byUrl['/tag/']).toContain(
@@ -61,25 +64,23 @@ describe('the policies of a build', () => {
 
   it('enforced: no page policy for the hosts (it is in each page), never a page document made', () => {
     const made: string[] = [];
-    const pages = ['/', '/a/'].map((path) => ({
-      route: { path },
-      inline: () => {
-        made.push(path);
-        return sources(path);
-      },
-    }));
+    const pages = ['/', '/a/'].map((path) => ({ route: { path } }));
     const policies = sitePolicies({
       csp: { reportOnly: false, upgradeInsecure: true },
       trailingSlash: 'always',
       pages,
+      inlineOf: ({ route }) => {
+        made.push(route.path);
+        return sources(route.path);
+      },
     });
     expect(policies).toEqual({ upgradeInsecure: true });
     expect(made).toEqual([]);
   });
 
   it('sends none when the build has no policy', () => {
-    expect(sitePolicies({ trailingSlash: 'always', pages: [page('/', sources('x'))] })).toBe(
-      undefined,
-    );
+    expect(
+      sitePolicies({ trailingSlash: 'always', pages: [page('/', sources('x'))], inlineOf }),
+    ).toBe(undefined);
   });
 });

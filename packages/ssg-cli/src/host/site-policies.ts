@@ -10,17 +10,21 @@ import { htmlFileOf } from '../shared/files.ts';
 import type { TrailingSlash } from '../shared/trailing-slash.ts';
 import { OFFLINE_PAGE } from './rules.ts';
 
+/** A page as the policies read it. */
+export interface PolicyPage {
+  route: { path: string; matchPath?: string };
+  /** The page's own settings (the site's with its scripts' sources); default `csp`. */
+  csp?: CspSettings;
+}
+
 /** What the policies are made from: the build's pages, its policy settings, its offline page. */
-export interface PoliciesInput {
+export interface PoliciesInput<P extends PolicyPage = PolicyPage> {
   /** The build's policy settings; none: the build sends no policy. */
   csp?: CspSettings;
   trailingSlash: TrailingSlash;
-  pages: ReadonlyArray<{
-    route: { path: string; matchPath?: string };
-    inline(): InlineSources;
-    /** The page's own settings (the site's with its scripts' sources); default `csp`. */
-    csp?: CspSettings;
-  }>;
+  pages: readonly P[];
+  /** A page's inline code sources, asked only in report-only mode: one function, no closure per page. */
+  inlineOf(page: NoInfer<P>): InlineSources;
   /** The offline page's HTML, when the build writes one (service worker on). */
   offlineHtml?: string;
 }
@@ -72,7 +76,7 @@ function unionSettings(all: CspSettings[], csp: CspSettings): CspSettings {
 }
 
 /** The URLs a page answers at: its path, its file, and with "ignore" the other slash form. */
-function urlsOf(pagePath: string, trailingSlash: TrailingSlash): string[] {
+export function urlsOf(pagePath: string, trailingSlash: TrailingSlash): string[] {
   const urls = [pagePath, `/${htmlFileOf(pagePath)}`];
   if (trailingSlash === 'ignore' && pagePath !== '/' && !pagePath.endsWith('.html'))
     urls.push(pagePath.endsWith('/') ? pagePath.slice(0, -1) : `${pagePath}/`);
@@ -80,7 +84,9 @@ function urlsOf(pagePath: string, trailingSlash: TrailingSlash): string[] {
 }
 
 /** The build's policies for the hosts; `undefined` when the build has no policy. */
-export function sitePolicies(input: PoliciesInput): SitePolicies | undefined {
+export function sitePolicies<P extends PolicyPage>(
+  input: PoliciesInput<P>,
+): SitePolicies | undefined {
   const csp = input.csp;
   if (!csp) return undefined;
   if (!csp.reportOnly) return { upgradeInsecure: csp.upgradeInsecure };
@@ -88,10 +94,13 @@ export function sitePolicies(input: PoliciesInput): SitePolicies | undefined {
 }
 
 /** Each page's policy from the hashes of its own inline code. */
-function pagePolicies(input: PoliciesInput, csp: CspSettings): PagePolicies {
+function pagePolicies<P extends PolicyPage>(
+  input: PoliciesInput<P>,
+  csp: CspSettings,
+): PagePolicies {
   const entries: Array<[string, InlineSources, CspSettings]> = input.pages.map((page) => [
     page.route.path,
-    page.inline(),
+    input.inlineOf(page),
     page.csp ?? csp,
   ]);
   if (input.offlineHtml !== undefined)
