@@ -1,4 +1,3 @@
-import { Image } from '@ssg/cli/image';
 import { type LayoutProps, Script, Slice, useStaticQuery } from '@ssg/cli/runtime';
 import {
   type CSSProperties,
@@ -9,14 +8,14 @@ import {
   useState,
 } from 'react';
 import { ensureGtag } from '../lib/analytics.ts';
-import { themeStyle, wordmark } from '../lib/brand.ts';
+import { themeStyle } from '../lib/brand.ts';
 import { frameQueryRef } from '../lib/frame-query.ts';
 import { googleTagScriptUrl } from '../lib/links.ts';
 import { MAIN_ID } from '../lib/main-id.ts';
 import type { SitePageContext } from '../lib/page-data.ts';
-import { formatLandline, telHref } from '../lib/phone.ts';
+import { telHref } from '../lib/phone.ts';
 import { trackStaticLinkClicks } from '../lib/static-link-tracking.ts';
-import { AlertStrip } from './alert-strip.tsx';
+import { BrandLink, FrameAlert } from './frame-parts.static.tsx';
 import { TextIcon } from './icon.tsx';
 import { type MenuItem, SideMenu } from './side-menu.tsx';
 import { PageNameProvider, SiteLink } from './site-link.tsx';
@@ -52,7 +51,6 @@ export function Frame({ pageName, children }: FrameProps) {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { measurementId, strategy } = frame.analytics;
-  const name = wordmark(frame.companyName);
 
   useEffect(() => {
     // Queue the tag's setup; page views are sent by onRouteUpdate (browser.ts).
@@ -70,11 +68,7 @@ export function Frame({ pageName, children }: FrameProps) {
         <a className="skip-link" href={`#${MAIN_ID}`}>
           Pular para o conteúdo
         </a>
-        <AlertStrip text={frame.alert}>
-          <SiteLink to={telHref(frame.callPhone)} className="alert-strip__phone">
-            Plantão: {formatLandline(frame.callPhone)}
-          </SiteLink>
-        </AlertStrip>
+        <FrameAlert text={frame.alert} phone={frame.callPhone} />
         <TopBar
           alertPresent
           phone={frame.callPhone}
@@ -83,20 +77,7 @@ export function Frame({ pageName, children }: FrameProps) {
           menuId={MENU_ID}
           menuButtonRef={menuButtonRef}
           onMenuToggle={() => setMenuOpen((o) => !o)}
-          brand={
-            <SiteLink to="/" className="brand-link">
-              <Image image={frame.logo} alt={frame.logo.alt} />
-              <span className="brand-link__name">
-                <span className="brand-link__family">{name.family}</span>
-                {name.kind ? (
-                  <>
-                    {' '}
-                    <span className="brand-link__kind">{name.kind}</span>
-                  </>
-                ) : null}
-              </span>
-            </SiteLink>
-          }
+          brand={<BrandLink logo={frame.logo} companyName={frame.companyName} />}
         />
         <SideMenu
           id={MENU_ID}
