@@ -52,6 +52,9 @@ describe('static parts of the clinic', () => {
       'hero__facts', // home: hero (HomeHero)
       'curriculum__lists',
       'footer__', // the footer slice
+      'brand-link__family', // the frame: the top bar's logo and wordmark (BrandLink)
+      'Plantão: ', // the frame: the alert strip's emergency number (FrameAlert)
+      'data-ssg-image', // `<Image>`: on the first load only static parts show images
     ]) {
       expect(home, text).toContain(text);
       expect(js, text).not.toContain(text);
@@ -107,7 +110,7 @@ describe('static parts of the clinic', () => {
       mutations: 0,
       headingOwned: false,
       countdownOwned: true,
-      parts: 3, // hero, the sections below the countdown, the footer
+      parts: 5, // the frame's alert strip and brand link, hero, the sections below the countdown, the footer
     });
     const problems = [
       ...log.console.filter((m) => m.type === 'error' || m.type === 'warn'),
