@@ -5,13 +5,7 @@ import { childModule } from '../child-module.ts';
 import { SsgError } from '../errors.ts';
 import { type ClientBuild, filesOf } from './client.ts';
 import { aheadDirOf, moveFiles } from './client-ahead.ts';
-import {
-  type BundleAnswer,
-  type BundleJob,
-  type BundleProgress,
-  jobError,
-  runBundleJob,
-} from './job.ts';
+import { type BundleAnswer, type BundleJob, jobError, runBundleJob } from './job.ts';
 import type { ServerBundle } from './server.ts';
 
 type Job<K extends BundleJob['kind']> = Omit<Extract<BundleJob, { kind: K }>, 'kind'>;
@@ -25,11 +19,7 @@ export type ClientSite = Omit<Job<'client'>, 'outDir'>;
 export interface Bundler {
   /** A job will come: Vite's process starts loading now, beside what this process does meanwhile. */
   warmUp(): void;
-  /**
-   * The server render's bundle; `onPackage` is told each package it imports while Vite still
-   * bundles, so the build can load them meanwhile (warm-packages.ts).
-   */
-  server(job: Job<'server'>, onPackage?: (specifier: string) => void): Promise<ServerBundle>;
+  server(job: Job<'server'>): Promise<ServerBundle>;
   /**
    * The client is bundled now, in Vite's process right after the server bundle, into a folder of
    * its own while this process loads the site's code, content and routes; `client()` then takes it.
@@ -57,9 +47,8 @@ export function startBundler({ inChild = true }: { inChild?: boolean | undefined
     child ??= startBundleProcess();
     return child;
   };
-  type OnProgress = (progress: BundleProgress) => void;
-  const ask = async (job: BundleJob, onProgress?: OnProgress): Promise<BundleAnswer> => {
-    const answer = await runner().run(job, onProgress);
+  const ask = async (job: BundleJob): Promise<BundleAnswer> => {
+    const answer = await runner().run(job);
     if (answer.kind === 'error') throw jobError(answer.error);
     return answer;
   };
@@ -75,9 +64,8 @@ export function startBundler({ inChild = true }: { inChild?: boolean | undefined
     warmUp() {
       if (inChild && !stopped) child ??= startBundleProcess();
     },
-    async server(job, onPackage) {
-      const onProgress = onPackage && ((p: BundleProgress) => onPackage(p.specifier));
-      const answer = await ask({ kind: 'server', ...job }, onProgress);
+    async server(job) {
+      const answer = await ask({ kind: 'server', ...job });
       if (answer.kind !== 'server') throw unexpected(answer.kind);
       return answer.server;
     },
@@ -107,14 +95,11 @@ export function startBundler({ inChild = true }: { inChild?: boolean | undefined
  * A job in this process. Vite sets NODE_ENV when it is unset (to the mode's): put back after
  * each job, so the host process's environment is left as it was.
  */
-async function runHere(
-  job: BundleJob,
-  onProgress?: (progress: BundleProgress) => void,
-): Promise<BundleAnswer> {
+async function runHere(job: BundleJob): Promise<BundleAnswer> {
   const had = Object.hasOwn(process.env, 'NODE_ENV');
   const before = process.env.NODE_ENV;
   try {
-    return await runBundleJob(job, onProgress);
+    return await runBundleJob(job);
   } finally {
     if (had) process.env.NODE_ENV = before;
     else delete process.env.NODE_ENV;
@@ -126,7 +111,7 @@ const unexpected = (kind: string) =>
 
 /** Forks the bundle child process, which loads Vite and then answers jobs one by one over IPC. */
 function startBundleProcess(): {
-  run(job: BundleJob, onProgress?: (progress: BundleProgress) => void): Promise<BundleAnswer>;
+  run(job: BundleJob): Promise<BundleAnswer>;
   stop(): Promise<void>;
 } {
   const { file, execArgv } = childModule(import.meta.url, 'child');
@@ -144,17 +129,11 @@ function startBundleProcess(): {
   // answers come in the order of the jobs: each waits for the one before, the first for the
   // child's "ready" (a job sent while the child still loads its modules would be lost)
   let turn: Promise<unknown> = nextMessage();
-  // the answer to the job sent last; its progress messages before it go to `onProgress`
-  function nextMessage(onProgress?: (progress: BundleProgress) => void) {
+  function nextMessage() {
     return new Promise<BundleAnswer>((resolve, reject) => {
-      const onMessage = (message: BundleAnswer | BundleProgress) => {
-        if (message.kind === 'package') {
-          onProgress?.(message);
-          return;
-        }
-        child.off('message', onMessage);
+      const onMessage = (answer: BundleAnswer) => {
         child.off('exit', onExit);
-        resolve(message);
+        resolve(answer);
       };
       const onExit = (code: number | null = child.exitCode) => {
         child.off('message', onMessage);
@@ -166,15 +145,15 @@ function startBundleProcess(): {
       };
       // gone already: no message will come
       if (child.exitCode !== null || child.signalCode !== null) return onExit();
-      child.on('message', onMessage);
+      child.once('message', onMessage);
       child.once('exit', onExit);
     });
   }
   turn.catch(() => {});
   return {
-    run(job, onProgress) {
+    run(job) {
       const answer = turn.then(() => {
-        const next = nextMessage(onProgress);
+        const next = nextMessage();
         // a child that exited early (stopped, or crashed) cannot take a job: nextMessage rejects
         if (child.connected) child.send(job);
         return next;

@@ -9,7 +9,6 @@ import {
   reusableServerBundle,
 } from '../bundle/server-cache.ts';
 import { type SiteFiles, siteFilesOf } from '../bundle/vite-config.ts';
-import { warmPackages } from '../bundle/warm-packages.ts';
 import { SsgError } from '../errors.ts';
 import { TRAILING_SLASH_VALUES } from '../shared/trailing-slash.ts';
 import type { SiteDefinition } from '../site/index.ts';
@@ -172,16 +171,11 @@ export async function loadSiteCode(
   const warnings: string[] = [];
   if (!bundle) {
     const site = { root: setup.root, files: setup.files, configUrl: setup.configUrl };
-    // this process has nothing else to do while Vite bundles: it loads the packages the bundle imports
-    const warmer = warmPackages(setup.files);
-    bundle = await bundler.server(site, warmer.add).catch(async (error: unknown) => {
-      await warmer.settled();
-      throw error;
-    });
+    bundle = await bundler.server(site);
     // the client is made of the same code: Vite goes on to it while this process loads the site
     bundler.clientAhead(site);
     warnings.push(...bundle.warnings);
-    await Promise.all([recordServerBundle(key, bundle), warmer.settled()]);
+    await recordServerBundle(key, bundle);
   }
   return { loaded: await importSite(bundle, setup.files), warnings };
 }
