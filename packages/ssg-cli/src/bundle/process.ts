@@ -1,10 +1,9 @@
 // Where the bundle jobs run: a forked child process (IPC messages), or this process.
-import { type ChildProcess, fork } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { childModule } from '../child-module.ts';
 import { SsgError } from '../errors.ts';
 import { type ClientBuild, filesOf } from './client.ts';
 import { aheadDirOf, moveFiles } from './client-ahead.ts';
+import { type BundleChild, forkBundleChild } from './fork-child.ts';
 import { type BundleAnswer, type BundleJob, jobError, runBundleJob } from './job.ts';
 import type { ServerBundle } from './server.ts';
 
@@ -36,15 +35,29 @@ export interface Bundler {
  * `inChild` (default): Vite runs in a child process: its ~250 MB, which stays allocated after the
  * build, is then never added to the pages held in memory, and its start-up (a Node process,
  * Vite's ~0.5 s of imports) runs on the other core while this process reads the config. False
- * (BuildSwitches.bundleProcess) runs Vite in this process instead.
+ * (BuildSwitches.bundleProcess) runs Vite in this process instead. `forked`
+ * (BuildSwitches.bundleChild): a bundle process the caller started already, taken instead of a
+ * new one, and ended by `stop()` even when no job came.
  */
-export function startBundler({ inChild = true }: { inChild?: boolean | undefined } = {}): Bundler {
+export function startBundler({
+  inChild = true,
+  forked,
+}: {
+  inChild?: boolean | undefined;
+  forked?: BundleChild | undefined;
+} = {}): Bundler {
   let child: ReturnType<typeof startBundleProcess> | undefined;
+  let early = forked;
   let stopped = false;
+  const start = () => {
+    const taken = early;
+    early = undefined;
+    return startBundleProcess(taken);
+  };
   const runner = () => {
     if (!inChild) return { run: runHere };
     if (stopped) throw new SsgError('BUNDLE_FAILED', 'A bundle job came after the build stopped.');
-    child ??= startBundleProcess();
+    child ??= start();
     return child;
   };
   const ask = async (job: BundleJob): Promise<BundleAnswer> => {
@@ -62,7 +75,7 @@ export function startBundler({ inChild = true }: { inChild?: boolean | undefined
   let ahead: { key: string; dir: Promise<string>; build: Promise<ClientBuild> } | undefined;
   return {
     warmUp() {
-      if (inChild && !stopped) child ??= startBundleProcess();
+      if (inChild && !stopped) child ??= start();
     },
     async server(job) {
       const answer = await ask({ kind: 'server', ...job });
@@ -84,6 +97,9 @@ export function startBundler({ inChild = true }: { inChild?: boolean | undefined
     },
     async stop() {
       stopped = true;
+      // forked for a build that then reused its bundles (or ran Vite here): ended unused
+      if (early) child ??= startBundleProcess(early);
+      early = undefined;
       await child?.stop();
       // what a client made ahead left (all of it, when the build reused another) goes with it
       if (ahead) await rm(await ahead.dir, { recursive: true, force: true });
@@ -109,18 +125,12 @@ async function runHere(job: BundleJob): Promise<BundleAnswer> {
 const unexpected = (kind: string) =>
   new SsgError('BUNDLE_FAILED', `The bundle process answered "${kind}" out of turn.`);
 
-/** Forks the bundle child process, which loads Vite and then answers jobs one by one over IPC. */
-function startBundleProcess(): {
+/** The bundle child process (forked now, or `forked` earlier), which loads Vite and then answers jobs one by one over IPC. */
+function startBundleProcess(forked?: BundleChild): {
   run(job: BundleJob): Promise<BundleAnswer>;
   stop(): Promise<void>;
 } {
-  const { file, execArgv } = childModule(import.meta.url, 'child');
-  // stdout piped to this process's stderr: what a plugin prints is not part of the build's output
-  const child: ChildProcess = fork(file, [], {
-    execArgv,
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  child.stdout?.pipe(process.stderr);
+  const { process: child, listening } = forked ?? forkBundleChild();
   const exited = new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', resolve);
@@ -128,7 +138,7 @@ function startBundleProcess(): {
   exited.catch(() => {});
   // answers come in the order of the jobs: each waits for the one before, the first for the
   // child's "ready" (a job sent while the child still loads its modules would be lost)
-  let turn: Promise<unknown> = nextMessage();
+  let turn: Promise<unknown> = listening;
   function nextMessage() {
     return new Promise<BundleAnswer>((resolve, reject) => {
       const onMessage = (answer: BundleAnswer) => {

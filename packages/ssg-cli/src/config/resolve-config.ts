@@ -1,6 +1,7 @@
 // Stage "config": the config file and flags, the site's code, the brand and output folders.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { bundlesCold } from '../bundle/fork-child.ts';
 import type { Bundler } from '../bundle/process.ts';
 import {
   type BundleKey,
@@ -196,8 +197,7 @@ export async function resolveConfig(
 ): Promise<{ site: ResolvedSite; warnings: string[] }> {
   // None of the framework's caches in the site's folder yet (a fresh checkout, caches removed):
   // Vite will bundle, so its process loads while the config compiles and the code is hashed.
-  const root = path.resolve(options.root ?? process.cwd());
-  if (options.force || !existsSync(path.join(root, 'node_modules', '.ssg'))) bundler.warmUp();
+  if (bundlesCold(path.resolve(options.root ?? process.cwd()), options.force)) bundler.warmUp();
   const setup = await resolveSetup(options);
   const { loaded, warnings } = await loadSiteCode(setup, bundler, reuse);
   const target = resolveTarget(setup, loaded.site, options.brand);
