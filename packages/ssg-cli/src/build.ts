@@ -33,7 +33,7 @@ export async function buildWith(
   switches: BuildSwitches,
 ): Promise<BuildResult> {
   // Vite's process starts with the first bundle job, or when stage "config" finds none to reuse
-  const bundler = startBundler({ inChild: switches.bundleProcess });
+  const bundler = startBundler({ inChild: switches.bundleProcess, forked: switches.bundleChild });
   const handling: OutputHandling = {
     removal: removal(switches.removeInBackground ?? false),
     writeThread: switches.writeThread,

@@ -1,5 +1,6 @@
 // How a build runs, not what it makes: switches the CLI and the tests set, passed from build()
 // to the modules they concern. No module reads them from the environment (cli/env-switches.ts does).
+import type { BundleChild } from './bundle/fork-child.ts';
 import type { Fault } from './shared/fault.ts';
 
 export interface BuildSwitches {
@@ -9,6 +10,11 @@ export interface BuildSwitches {
   renderWorkers?: number;
   /** Default true: Vite runs in a child process; false runs it in the build's own. */
   bundleProcess?: boolean;
+  /**
+   * Vite's process, forked by the caller before it loaded the build's code (the CLI, when
+   * `bundlesCold`): the build takes it instead of forking one, and ends it if no bundle job came.
+   */
+  bundleChild?: BundleChild;
   /** A fault injected at one point of the build (crash-safety tests); default none. */
   fault?: Fault;
   /**

@@ -3,8 +3,7 @@
 // never added to the memory of the process that renders and writes 10,000 pages. The process is
 // started when the build starts and loads Vite while the build reads its config.
 // Protocol (Node's IPC channel of `fork`): `{ kind: 'ready' }` out once listening, then one
-// `BundleJob` message in, one `BundleAnswer` out, in order (a server job's `BundleProgress`
-// messages come before its answer); the channel closed ends it.
+// `BundleJob` message in, one `BundleAnswer` out, in order; the channel closed ends it.
 import type { BundleJob } from './job.ts';
 
 // Loaded while the parent is still busy; the jobs' own imports of them are then instant.
@@ -14,7 +13,7 @@ let queue: Promise<void> = Promise.resolve();
 process.on('message', (message) => {
   queue = queue.then(async () => {
     const [{ runBundleJob }] = await loading;
-    const answer = await runBundleJob(message as BundleJob, (progress) => process.send?.(progress));
+    const answer = await runBundleJob(message as BundleJob);
     process.send?.(answer);
   });
 });

@@ -2,9 +2,7 @@
  * Stage "bundle": Vite builds the site's code, in a child process (process.ts forks child.ts,
  * which runs job.ts; BuildSwitches.bundleProcess `false` runs the jobs here instead).
  * - The server render's bundle (server.ts), made at stage "config" unless server-cache.ts finds
- *   the previous one still good: the site's code the pages render with. The packages it imports
- *   are named while Vite bundles (server-packages.ts), and stage "config" loads them meanwhile
- *   (warm-packages.ts).
+ *   the previous one still good: the site's code the pages render with.
  * - The client bundle (client.ts): the browser code, one chunk per component, into the staging
  *   folder; skipped when the incremental cache holds an unchanged one. When stage "config" made
  *   the server bundle, Vite goes straight on to the client, into a folder of its own whose files

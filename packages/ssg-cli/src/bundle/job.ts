@@ -38,28 +38,16 @@ export interface JobFailure {
   stack?: string;
 }
 
-/** Sent while a server job runs, before its answer: a package the bundle imports (server-packages.ts). */
-export interface BundleProgress {
-  kind: 'package';
-  specifier: string;
-}
-
 export type BundleAnswer =
   | { kind: 'server'; server: ServerBundle }
   | { kind: 'client'; client: ClientBuild }
   | { kind: 'error'; error: JobFailure };
 
-/** Runs one job; a server job tells `onProgress` each package its bundle imports as Vite finds it. */
-export async function runBundleJob(
-  job: BundleJob,
-  onProgress?: (progress: BundleProgress) => void,
-): Promise<BundleAnswer> {
+export async function runBundleJob(job: BundleJob): Promise<BundleAnswer> {
   try {
     const vite = await importViteConfig(job.configUrl);
     if (job.kind === 'server') {
-      const onPackage =
-        onProgress && ((specifier: string) => onProgress({ kind: 'package', specifier }));
-      return { kind: 'server', server: await buildServerBundle({ ...job, vite, onPackage }) };
+      return { kind: 'server', server: await buildServerBundle({ ...job, vite }) };
     }
     return { kind: 'client', client: await viteClientBundle({ ...job, vite }) };
   } catch (error) {

@@ -1,17 +1,10 @@
 // Where the bundle jobs run: a forked child process (IPC messages), or this process.
-import { type ChildProcess, fork } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { childModule } from '../child-module.ts';
 import { SsgError } from '../errors.ts';
 import { type ClientBuild, filesOf } from './client.ts';
 import { aheadDirOf, moveFiles } from './client-ahead.ts';
-import {
-  type BundleAnswer,
-  type BundleJob,
-  type BundleProgress,
-  jobError,
-  runBundleJob,
-} from './job.ts';
+import { type BundleChild, forkBundleChild } from './fork-child.ts';
+import { type BundleAnswer, type BundleJob, jobError, runBundleJob } from './job.ts';
 import type { ServerBundle } from './server.ts';
 
 type Job<K extends BundleJob['kind']> = Omit<Extract<BundleJob, { kind: K }>, 'kind'>;
@@ -25,11 +18,7 @@ export type ClientSite = Omit<Job<'client'>, 'outDir'>;
 export interface Bundler {
   /** A job will come: Vite's process starts loading now, beside what this process does meanwhile. */
   warmUp(): void;
-  /**
-   * The server render's bundle; `onPackage` is told each package it imports while Vite still
-   * bundles, so the build can load them meanwhile (warm-packages.ts).
-   */
-  server(job: Job<'server'>, onPackage?: (specifier: string) => void): Promise<ServerBundle>;
+  server(job: Job<'server'>): Promise<ServerBundle>;
   /**
    * The client is bundled now, in Vite's process right after the server bundle, into a folder of
    * its own while this process loads the site's code, content and routes; `client()` then takes it.
@@ -46,20 +35,33 @@ export interface Bundler {
  * `inChild` (default): Vite runs in a child process: its ~250 MB, which stays allocated after the
  * build, is then never added to the pages held in memory, and its start-up (a Node process,
  * Vite's ~0.5 s of imports) runs on the other core while this process reads the config. False
- * (BuildSwitches.bundleProcess) runs Vite in this process instead.
+ * (BuildSwitches.bundleProcess) runs Vite in this process instead. `forked`
+ * (BuildSwitches.bundleChild): a bundle process the caller started already, taken instead of a
+ * new one, and ended by `stop()` even when no job came.
  */
-export function startBundler({ inChild = true }: { inChild?: boolean | undefined } = {}): Bundler {
+export function startBundler({
+  inChild = true,
+  forked,
+}: {
+  inChild?: boolean | undefined;
+  forked?: BundleChild | undefined;
+} = {}): Bundler {
   let child: ReturnType<typeof startBundleProcess> | undefined;
+  let early = forked;
   let stopped = false;
+  const start = () => {
+    const taken = early;
+    early = undefined;
+    return startBundleProcess(taken);
+  };
   const runner = () => {
     if (!inChild) return { run: runHere };
     if (stopped) throw new SsgError('BUNDLE_FAILED', 'A bundle job came after the build stopped.');
-    child ??= startBundleProcess();
+    child ??= start();
     return child;
   };
-  type OnProgress = (progress: BundleProgress) => void;
-  const ask = async (job: BundleJob, onProgress?: OnProgress): Promise<BundleAnswer> => {
-    const answer = await runner().run(job, onProgress);
+  const ask = async (job: BundleJob): Promise<BundleAnswer> => {
+    const answer = await runner().run(job);
     if (answer.kind === 'error') throw jobError(answer.error);
     return answer;
   };
@@ -73,11 +75,10 @@ export function startBundler({ inChild = true }: { inChild?: boolean | undefined
   let ahead: { key: string; dir: Promise<string>; build: Promise<ClientBuild> } | undefined;
   return {
     warmUp() {
-      if (inChild && !stopped) child ??= startBundleProcess();
+      if (inChild && !stopped) child ??= start();
     },
-    async server(job, onPackage) {
-      const onProgress = onPackage && ((p: BundleProgress) => onPackage(p.specifier));
-      const answer = await ask({ kind: 'server', ...job }, onProgress);
+    async server(job) {
+      const answer = await ask({ kind: 'server', ...job });
       if (answer.kind !== 'server') throw unexpected(answer.kind);
       return answer.server;
     },
@@ -96,6 +97,9 @@ export function startBundler({ inChild = true }: { inChild?: boolean | undefined
     },
     async stop() {
       stopped = true;
+      // forked for a build that then reused its bundles (or ran Vite here): ended unused
+      if (early) child ??= startBundleProcess(early);
+      early = undefined;
       await child?.stop();
       // what a client made ahead left (all of it, when the build reused another) goes with it
       if (ahead) await rm(await ahead.dir, { recursive: true, force: true });
@@ -107,14 +111,11 @@ export function startBundler({ inChild = true }: { inChild?: boolean | undefined
  * A job in this process. Vite sets NODE_ENV when it is unset (to the mode's): put back after
  * each job, so the host process's environment is left as it was.
  */
-async function runHere(
-  job: BundleJob,
-  onProgress?: (progress: BundleProgress) => void,
-): Promise<BundleAnswer> {
+async function runHere(job: BundleJob): Promise<BundleAnswer> {
   const had = Object.hasOwn(process.env, 'NODE_ENV');
   const before = process.env.NODE_ENV;
   try {
-    return await runBundleJob(job, onProgress);
+    return await runBundleJob(job);
   } finally {
     if (had) process.env.NODE_ENV = before;
     else delete process.env.NODE_ENV;
@@ -124,18 +125,12 @@ async function runHere(
 const unexpected = (kind: string) =>
   new SsgError('BUNDLE_FAILED', `The bundle process answered "${kind}" out of turn.`);
 
-/** Forks the bundle child process, which loads Vite and then answers jobs one by one over IPC. */
-function startBundleProcess(): {
-  run(job: BundleJob, onProgress?: (progress: BundleProgress) => void): Promise<BundleAnswer>;
+/** The bundle child process (forked now, or `forked` earlier), which loads Vite and then answers jobs one by one over IPC. */
+function startBundleProcess(forked?: BundleChild): {
+  run(job: BundleJob): Promise<BundleAnswer>;
   stop(): Promise<void>;
 } {
-  const { file, execArgv } = childModule(import.meta.url, 'child');
-  // stdout piped to this process's stderr: what a plugin prints is not part of the build's output
-  const child: ChildProcess = fork(file, [], {
-    execArgv,
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  child.stdout?.pipe(process.stderr);
+  const { process: child, listening } = forked ?? forkBundleChild();
   const exited = new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', resolve);
@@ -143,18 +138,12 @@ function startBundleProcess(): {
   exited.catch(() => {});
   // answers come in the order of the jobs: each waits for the one before, the first for the
   // child's "ready" (a job sent while the child still loads its modules would be lost)
-  let turn: Promise<unknown> = nextMessage();
-  // the answer to the job sent last; its progress messages before it go to `onProgress`
-  function nextMessage(onProgress?: (progress: BundleProgress) => void) {
+  let turn: Promise<unknown> = listening;
+  function nextMessage() {
     return new Promise<BundleAnswer>((resolve, reject) => {
-      const onMessage = (message: BundleAnswer | BundleProgress) => {
-        if (message.kind === 'package') {
-          onProgress?.(message);
-          return;
-        }
-        child.off('message', onMessage);
+      const onMessage = (answer: BundleAnswer) => {
         child.off('exit', onExit);
-        resolve(message);
+        resolve(answer);
       };
       const onExit = (code: number | null = child.exitCode) => {
         child.off('message', onMessage);
@@ -166,15 +155,15 @@ function startBundleProcess(): {
       };
       // gone already: no message will come
       if (child.exitCode !== null || child.signalCode !== null) return onExit();
-      child.on('message', onMessage);
+      child.once('message', onMessage);
       child.once('exit', onExit);
     });
   }
   turn.catch(() => {});
   return {
-    run(job, onProgress) {
+    run(job) {
       const answer = turn.then(() => {
-        const next = nextMessage(onProgress);
+        const next = nextMessage();
         // a child that exited early (stopped, or crashed) cannot take a job: nextMessage rejects
         if (child.connected) child.send(job);
         return next;

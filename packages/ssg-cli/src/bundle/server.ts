@@ -11,7 +11,6 @@ import path from 'node:path';
 import type { InlineConfig, Rolldown } from 'vite';
 import { SsgError } from '../errors.ts';
 import { ownError } from './own-error.ts';
-import { serverPackagesPlugin } from './server-packages.ts';
 import { SERVER_ENTRY_ID, type SiteFiles, viteBuildOfSite } from './vite-config.ts';
 
 export interface ServerBundle {
@@ -30,8 +29,6 @@ export interface ServerBundleInput {
   root: string;
   files: SiteFiles;
   vite?: InlineConfig;
-  /** Told each package the bundle will import, as Vite finds it (server-packages.ts). */
-  onPackage?: (specifier: string) => void;
 }
 
 /** Where server bundles of a site are kept. */
@@ -46,7 +43,6 @@ export async function buildServerBundle(input: ServerBundleInput): Promise<Serve
     const built = await viteBuildOfSite(
       { root: input.root, files: input.files, user: input.vite },
       {
-        plugins: input.onPackage ? [serverPackagesPlugin(input.onPackage)] : [],
         // The site's code sees the mode it was built in, whatever the process that imports it
         // has (Vite keeps `process.env` of server code as it is; a library call sets nothing).
         define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV || 'production') },

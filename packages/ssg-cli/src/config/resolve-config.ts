@@ -1,6 +1,7 @@
 // Stage "config": the config file and flags, the site's code, the brand and output folders.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { bundlesCold } from '../bundle/fork-child.ts';
 import type { Bundler } from '../bundle/process.ts';
 import {
   type BundleKey,
@@ -9,7 +10,6 @@ import {
   reusableServerBundle,
 } from '../bundle/server-cache.ts';
 import { type SiteFiles, siteFilesOf } from '../bundle/vite-config.ts';
-import { warmPackages } from '../bundle/warm-packages.ts';
 import { SsgError } from '../errors.ts';
 import { TRAILING_SLASH_VALUES } from '../shared/trailing-slash.ts';
 import type { SiteDefinition } from '../site/index.ts';
@@ -172,16 +172,11 @@ export async function loadSiteCode(
   const warnings: string[] = [];
   if (!bundle) {
     const site = { root: setup.root, files: setup.files, configUrl: setup.configUrl };
-    // this process has nothing else to do while Vite bundles: it loads the packages the bundle imports
-    const warmer = warmPackages(setup.files);
-    bundle = await bundler.server(site, warmer.add).catch(async (error: unknown) => {
-      await warmer.settled();
-      throw error;
-    });
+    bundle = await bundler.server(site);
     // the client is made of the same code: Vite goes on to it while this process loads the site
     bundler.clientAhead(site);
     warnings.push(...bundle.warnings);
-    await Promise.all([recordServerBundle(key, bundle), warmer.settled()]);
+    await recordServerBundle(key, bundle);
   }
   return { loaded: await importSite(bundle, setup.files), warnings };
 }
@@ -202,8 +197,7 @@ export async function resolveConfig(
 ): Promise<{ site: ResolvedSite; warnings: string[] }> {
   // None of the framework's caches in the site's folder yet (a fresh checkout, caches removed):
   // Vite will bundle, so its process loads while the config compiles and the code is hashed.
-  const root = path.resolve(options.root ?? process.cwd());
-  if (options.force || !existsSync(path.join(root, 'node_modules', '.ssg'))) bundler.warmUp();
+  if (bundlesCold(path.resolve(options.root ?? process.cwd()), options.force)) bundler.warmUp();
   const setup = await resolveSetup(options);
   const { loaded, warnings } = await loadSiteCode(setup, bundler, reuse);
   const target = resolveTarget(setup, loaded.site, options.brand);

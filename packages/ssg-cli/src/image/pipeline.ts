@@ -73,6 +73,8 @@ export interface PipelineOptions {
 export function createImagePipeline(options: PipelineOptions): ImagePipeline {
   // how many encode at once is the encoder's to bound (its lanes); here each variant waits its turn there
   const encoder = createEncoder();
+  // each image's size and kind, by digest: a build whose variants are all cached never loads sharp
+  const factsDir = path.join(options.cacheDir, 'facts');
   const planned = new Map<string, Variant>();
   const made = new Map<string, Promise<string>>();
   let usesDataUris = false;
@@ -105,7 +107,10 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
   if (options.eager) adoptImports();
 
   const getImage = async (source: string, asked: ImageOptions = {}): Promise<ImageData> =>
-    describe(await readSource(options.contentDir, source, asked.from, options.siteRoot), asked);
+    describe(
+      await readSource(options.contentDir, source, asked.from, options.siteRoot, factsDir),
+      asked,
+    );
 
   async function importImage(
     file: string,
@@ -113,7 +118,7 @@ export function createImagePipeline(options: PipelineOptions): ImagePipeline {
     from: NonNullable<ImageOptions['from']>,
     sizes?: string,
   ) {
-    const image = await readImage(file, label, from);
+    const image = await readImage(file, label, from, factsDir);
     const variants: ImportedVariant[] = [];
     const data = await describe(image, sizes === undefined ? { from } : { from, sizes }, (v) => {
       if (v.kind === 'pixels' && v.job.kind === 'resize') {

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Metadata } from 'sharp';
+import { cachedFacts, type ImageFacts, keepFacts } from './facts-cache.ts';
 import { imageError } from './image-error.ts';
 import type { ImageOptions } from './types.ts';
 
@@ -54,10 +55,11 @@ export async function readSource(
   source: string,
   from?: ImageOptions['from'],
   siteRoot: string = contentDir,
+  factsDir?: string,
 ): Promise<SourceImage> {
   const file = resolveInside(contentDir, source, from);
   await refuseLinkOutside(file, [contentDir, siteRoot], source, from);
-  return readImage(file, source, from);
+  return readImage(file, source, from, factsDir);
 }
 
 /** A link that leaves the site would publish the variants of any photo on the machine. */
@@ -80,11 +82,15 @@ async function refuseLinkOutside(
   );
 }
 
-/** Reads and identifies the image at an absolute `file`, named `source` in errors. */
+/**
+ * Reads and identifies the image at an absolute `file`, named `source` in errors. With `factsDir`,
+ * what its header said is kept there by the file's digest, and sharp reads it only the first time.
+ */
 export async function readImage(
   file: string,
   source: string,
   from?: ImageOptions['from'],
+  factsDir?: string,
 ): Promise<SourceImage> {
   // Streamed, and the header read by libvips from the file: a 5 MB photo is never held in
   // memory here (100 of them grew the bundle process by ~400 MB when read whole).
@@ -98,6 +104,23 @@ export async function readImage(
       error,
     );
   });
+  let facts = factsDir ? await cachedFacts(factsDir, digest) : undefined;
+  if (!facts) {
+    facts = await headerFacts(file, source, from);
+    if (factsDir) await keepFacts(factsDir, digest, facts);
+  }
+  const { format, width, height, hasAlpha } = facts;
+  if (format === 'svg')
+    return { source, file, bytes: await readFile(file), digest, format, width, height, hasAlpha };
+  return { source, file, digest, format, width, height, hasAlpha };
+}
+
+/** What libvips reads from the file's header; animations and unreadable files are refused. */
+async function headerFacts(
+  file: string,
+  source: string,
+  from: ImageOptions['from'],
+): Promise<ImageFacts> {
   let meta: Metadata;
   try {
     // imported on the first image read: a build of a site without photos never loads libvips
@@ -117,18 +140,8 @@ export async function readImage(
       error,
     );
   }
-  if (meta.format === 'svg') {
-    return {
-      source,
-      file,
-      bytes: await readFile(file),
-      digest,
-      format: 'svg',
-      width: meta.width,
-      height: meta.height,
-      hasAlpha: true,
-    };
-  }
+  if (meta.format === 'svg')
+    return { format: 'svg', width: meta.width, height: meta.height, hasAlpha: true };
   if ((meta.pages ?? 1) > 1 || meta.format === 'gif') {
     throw imageError(
       'IMAGE_UNSUPPORTED',
@@ -141,9 +154,6 @@ export async function readImage(
   // EXIF orientations 5–8 turn the picture a quarter: width and height swap.
   const turned = (meta.orientation ?? 1) >= 5;
   return {
-    source,
-    file,
-    digest,
     format: 'raster',
     width: turned ? meta.height : meta.width,
     height: turned ? meta.width : meta.height,
