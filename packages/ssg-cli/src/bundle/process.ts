@@ -153,6 +153,14 @@ function startBundleProcess(forked?: BundleChild): {
           }),
         );
       };
+      // never started (spawn failed: 'error', no 'exit', no pid): no message will come either
+      if (child.pid === undefined) {
+        return reject(
+          new SsgError('BUNDLE_FAILED', 'The bundle process could not start.', {
+            hint: 'Node could not start a process (out of memory or process slots?); the previous output was left untouched.',
+          }),
+        );
+      }
       // gone already: no message will come
       if (child.exitCode !== null || child.signalCode !== null) return onExit();
       child.once('message', onMessage);
@@ -173,7 +181,7 @@ function startBundleProcess(forked?: BundleChild): {
     },
     async stop() {
       if (child.connected) child.disconnect();
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
       // A job still running is not waited for: the build no longer needs it.
       child.kill();
       // Vite installs a SIGTERM handler in the child; a child that outlives it for 3 s is killed,

@@ -14,6 +14,7 @@ import type { BuildSwitches } from '../switches.ts';
 function standInChild(): ChildProcess & { jobs: unknown[] } {
   const child = Object.assign(new EventEmitter(), {
     jobs: [] as unknown[],
+    pid: 4242,
     connected: true,
     exitCode: null as number | null,
     signalCode: null,
@@ -124,5 +125,30 @@ describe('ssg build and Vite’s process', () => {
     await startBundler({ forked: unused }).stop();
     expect(unused.process.connected).toBe(false);
     expect(unused.process.exitCode).toBe(0);
+  });
+
+  it('a process that could not start fails the first job with BUNDLE_FAILED instead of leaving the build waiting', async () => {
+    // spawn failed (e.g. EAGAIN): Node emits 'error', never 'exit', and the child has no pid
+    const failed = Object.assign(new EventEmitter(), {
+      pid: undefined,
+      connected: false,
+      exitCode: null,
+      signalCode: null,
+      send: () => false,
+      disconnect() {},
+      kill: () => false,
+    }) as unknown as ChildProcess;
+    // as forkBundleChild hears it, long before the bundler takes the child
+    failed.once('error', () => {});
+    failed.emit('error', new Error('spawn EAGAIN'));
+    const bundler = startBundler({ forked: { process: failed, listening: Promise.resolve() } });
+    const site = { root: '/site', files: { packageDir: '/site' } } as Parameters<
+      typeof bundler.server
+    >[0];
+    await expect(bundler.server(site)).rejects.toMatchObject({
+      code: 'BUNDLE_FAILED',
+      message: expect.stringContaining('could not start'),
+    });
+    await bundler.stop();
   });
 });
